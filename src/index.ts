@@ -1,0 +1,13 @@
+/**
+ * quadcollide: exact, allocation-free quadtree collision detection for 2D games.
+ * @packageDocumentation
+ */
+export { Quadtree } from './quadtree/Quadtree.js';
+export type {
+  ItemVisitor,
+  NodeInfo,
+  PairVisitor,
+  QuadtreeOptions,
+  QuadtreeStats,
+  Rect,
+} from './quadtree/types.js';

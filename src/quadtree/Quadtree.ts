@@ -1,0 +1,1349 @@
+import { cellHi, cellLo, homeLevel } from './cells.js';
+import { checkFinite, checkFunction, checkInteger, checkRect, checkSize, isValidBox } from './input.js';
+import { Scratch } from './scratch.js';
+import type { ItemVisitor, NodeInfo, PairVisitor, QuadtreeOptions, QuadtreeStats, Rect } from './types.js';
+
+const NONE = -1;
+/** nodeParent value of a node slot that sits in the free list. */
+const FREE = -2;
+const MAX_LEVELS = 16; // cell coordinates are stored as Uint16
+const INITIAL_ITEMS = 64;
+const INITIAL_BLOCKS = 16;
+
+enum Search {
+  Candidates = 0,
+  Rect = 1,
+  Circle = 2,
+}
+
+/**
+ * A dynamic quadtree over axis-aligned boxes that answers exact queries and finds every colliding
+ * pair once.
+ *
+ * Items are your own objects with `x`, `y`, `width` and `height`; the tree keeps a copy of each
+ * box, so after you move an item, call {@link update} (or {@link refresh} when most items moved).
+ *
+ * Layout. Each item is stored exactly once, in the deepest node whose cell fully contains its box
+ * (an item straddling a split line stays in the parent: "MX-CIF" or parent storage). Nodes live in
+ * typed arrays addressed by integer ids, children allocated four at a time in Z (Morton) order:
+ * child 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right. An item's target node is computed
+ * from its box in O(1) (see `cells.ts`), its path from the root is the Morton code of that cell,
+ * and moving an item inside its cell costs O(1).
+ *
+ * @example
+ * ```ts
+ * const tree = new Quadtree<Sprite>({ x: 0, y: 0, width: 800, height: 600 });
+ * tree.insert(sprites);
+ * // every frame:
+ * for (const s of sprites) { s.x += s.vx; s.y += s.vy; tree.update(s); }
+ * tree.forEachPair((a, b) => { a.hit = b.hit = true; });
+ * const visible = tree.query(camera);
+ * ```
+ */
+export class Quadtree<T extends Rect> {
+  /** The root area. Items outside it are still indexed (in the border cells) and always found. */
+  readonly bounds: Readonly<Rect>;
+  /** Split threshold (see {@link QuadtreeOptions.maxObjects}). */
+  readonly maxObjects: number;
+  /** Deepest level a node can reach, after `maxLevels` and `minNodeSize` are applied. */
+  readonly maxDepth: number;
+
+  private readonly gridSize: number;
+  private readonly originX: number;
+  private readonly originY: number;
+  /** Grid cells per world unit. */
+  private readonly scaleX: number;
+  private readonly scaleY: number;
+  /** A node whose subtree holds this many items or fewer folds its children back into itself. */
+  private readonly mergeThreshold: number;
+  /** Slack added to float node bounds in ray and nearest searches (rounding of the cell mapping). */
+  private readonly slackX: number;
+  private readonly slackY: number;
+
+  // Items: handle h owns boxes[4h..4h+3] = minX, minY, maxX, maxY and cells[4h..4h+3] =
+  // lowX, lowY, highX, highY (deepest-grid cell range). Free handles are chained through itemNext.
+  private itemCapacity = 0;
+  private itemHighWater = 0;
+  private freeItem = NONE;
+  private count = 0;
+  private boxes!: Float64Array;
+  private cells!: Uint16Array;
+  private itemNode!: Int32Array;
+  private itemNext!: Int32Array;
+  private itemPrev!: Int32Array;
+  private itemRefs: (T | undefined)[] = [];
+  private handles = new Map<T, number>();
+
+  // Nodes: the root is node 0; children come in blocks of four consecutive ids. A freed block is
+  // chained through nodeHead of its first node.
+  private nodeCapacity = 0;
+  private nodeHighWater = 0;
+  private liveNodes = 0;
+  private freeBlock = NONE;
+  private nodeParent!: Int32Array;
+  private nodeChild!: Int32Array;
+  private nodeLevel!: Uint8Array;
+  /** Deepest-grid cell coordinates of the node's top-left cell. */
+  private nodeX0!: Int32Array;
+  private nodeY0!: Int32Array;
+  private nodeHead!: Int32Array;
+  /** Items stored in the node itself. */
+  private nodeCount!: Int32Array;
+  /** Items stored in the node's whole subtree. */
+  private nodeTotal!: Int32Array;
+
+  private busy = 0;
+  private checks = 0;
+  private readonly scratch: Scratch[] = [];
+  /** Work stack for split and collapse; like the traversal stack it never holds more than 3·depth+1 nodes. */
+  private readonly workStack = new Int32Array(3 * MAX_LEVELS + 2);
+  private readonly nodeInfo: NodeInfo = {
+    x: 0,
+    y: 0,
+    width: 0,
+    height: 0,
+    depth: 0,
+    items: 0,
+    totalItems: 0,
+    isLeaf: true,
+  };
+
+  /**
+   * @param bounds The area the tree subdivides. Pick the world (or screen) size; items outside it
+   * still work, they just do not benefit from subdivision.
+   * @param options Split tuning: `maxObjects` (default 10), `maxLevels` (default 12, at most 16),
+   * `minNodeSize` (default 0).
+   */
+  constructor(bounds: Rect, options: QuadtreeOptions = {}) {
+    checkRect(bounds, 'bounds');
+    if (bounds.width <= 0) throw new RangeError(`bounds.width must be > 0, got ${bounds.width}`);
+    if (bounds.height <= 0) throw new RangeError(`bounds.height must be > 0, got ${bounds.height}`);
+    if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+    const maxObjects = options.maxObjects ?? 10;
+    const maxLevels = options.maxLevels ?? 12;
+    const minNodeSize = options.minNodeSize ?? 0;
+    checkInteger(maxObjects, 'options.maxObjects', 1, 0x7fffffff);
+    checkInteger(maxLevels, 'options.maxLevels', 0, MAX_LEVELS);
+    checkSize(minNodeSize, 'options.minNodeSize');
+
+    // minNodeSize only lowers the usable depth: the grid is fixed, so a node at level L is
+    // bounds / 2^L wide.
+    let depth = maxLevels;
+    while (
+      depth > 0 &&
+      (bounds.width / 2 ** depth < minNodeSize || bounds.height / 2 ** depth < minNodeSize)
+    ) {
+      depth--;
+    }
+    this.bounds = Object.freeze({ x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height });
+    this.maxObjects = maxObjects;
+    this.maxDepth = depth;
+    this.mergeThreshold = maxObjects >> 1; // half, so that a node does not split and merge on every move
+    this.gridSize = 1 << depth;
+    this.originX = bounds.x;
+    this.originY = bounds.y;
+    this.scaleX = this.gridSize / bounds.width;
+    this.scaleY = this.gridSize / bounds.height;
+    if (!Number.isFinite(this.scaleX) || !Number.isFinite(this.scaleY)) {
+      throw new RangeError('bounds are too small to subdivide; scale your coordinates up');
+    }
+    // Cell mapping rounds by a few ulps of the coordinates involved; 2^-40 is thousands of ulps.
+    this.slackX = (Math.abs(bounds.x) + bounds.width) * 2 ** -40;
+    this.slackY = (Math.abs(bounds.y) + bounds.height) * 2 ** -40;
+    this.allocateItems(INITIAL_ITEMS);
+    this.allocateNodes(1 + 4 * INITIAL_BLOCKS);
+    this.resetNodes();
+  }
+
+  /** Number of items in the tree. */
+  get size(): number {
+    return this.count;
+  }
+
+  /**
+   * Narrow-phase box tests made by the most recent query or pair pass: the figure to compare with
+   * a brute-force pass's n·(n−1)/2. Candidate retrieval makes no tests.
+   */
+  get lastChecks(): number {
+    return this.checks;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Changing the tree
+
+  /**
+   * Adds one item or an array of items. An item already in the tree is not added twice: its box
+   * is re-read as by {@link update}. If any item of an array is invalid, nothing is inserted.
+   * @throws TypeError / RangeError naming the bad field (NaN, ±Infinity, negative size, not a number).
+   */
+  insert(item: T | readonly T[]): void {
+    this.assertMutable('insert');
+    if (Array.isArray(item)) {
+      const list = item as readonly T[];
+      for (let i = 0; i < list.length; i++) {
+        const it = list[i];
+        if (it === null || typeof it !== 'object' || !isValidBox(it.x, it.y, it.width, it.height)) {
+          checkRect(it, `items[${i}]`);
+        }
+      }
+      for (let i = 0; i < list.length; i++) this.insertOne(list[i]);
+    } else {
+      const it = item as T;
+      if (it === null || typeof it !== 'object' || !isValidBox(it.x, it.y, it.width, it.height)) {
+        checkRect(it, 'item');
+      }
+      this.insertOne(it);
+    }
+  }
+
+  /** Removes an item. Returns `false` when it was not in the tree. */
+  remove(item: T): boolean {
+    const h = this.handles.get(item);
+    if (h === undefined) return false;
+    this.assertMutable('remove');
+    const n = this.itemNode[h];
+    this.unlink(h, n);
+    // The item leaves every subtree on its path; the highest node that becomes small enough
+    // folds its children back in.
+    let collapseAt = NONE;
+    for (let m = n; m !== NONE; m = this.nodeParent[m]) {
+      this.nodeTotal[m]--;
+      if (this.nodeChild[m] !== NONE && this.nodeTotal[m] <= this.mergeThreshold) collapseAt = m;
+    }
+    if (collapseAt !== NONE) this.collapse(collapseAt);
+    this.handles.delete(item);
+    this.releaseHandle(h);
+    if (this.count === 0) this.releaseStorage();
+    return true;
+  }
+
+  /**
+   * Re-reads an item's box after you changed its `x`, `y`, `width` or `height`. O(1) when the
+   * item stays in the same node, which is the common case for small moves.
+   * @throws Error when the item is not in the tree; TypeError / RangeError for a bad box, in which
+   * case the item stays where it was.
+   */
+  update(item: T): void {
+    const h = this.handles.get(item);
+    if (h === undefined)
+      throw new Error('Quadtree.update(): the item is not in this tree; insert() it first');
+    this.assertMutable('update');
+    const x = item.x;
+    const y = item.y;
+    const width = item.width;
+    const height = item.height;
+    if (!isValidBox(x, y, width, height)) checkRect(item, 'item');
+    this.place(h, x, y, width, height);
+  }
+
+  /**
+   * Re-reads every item's box: the per-frame call when most items move (seed 003's `refresh`).
+   * Only items that left their node are re-filed. If any item has a bad box, the error names it
+   * and no item is changed. Returns how many items changed node.
+   */
+  refresh(): number {
+    this.assertMutable('refresh');
+    const refs = this.itemRefs;
+    const end = this.itemHighWater;
+    // Validate everything first so that a bad item leaves the whole tree untouched.
+    for (let h = 0; h < end; h++) {
+      const it = refs[h];
+      if (it !== undefined && !isValidBox(it.x, it.y, it.width, it.height)) checkRect(it, 'item');
+    }
+    let moved = 0;
+    for (let h = 0; h < end; h++) {
+      const it = refs[h];
+      if (it !== undefined && this.place(h, it.x, it.y, it.width, it.height)) moved++;
+    }
+    return moved;
+  }
+
+  /** True when the item is in the tree. */
+  has(item: T): boolean {
+    return this.handles.has(item);
+  }
+
+  /**
+   * Removes every item. Storage capacity is kept, so the classic "clear and re-insert every frame"
+   * loop does not reallocate; removing items one by one releases it instead.
+   */
+  clear(): void {
+    this.assertMutable('clear');
+    this.itemRefs.fill(undefined, 0, this.itemHighWater);
+    this.handles.clear();
+    this.itemHighWater = 0;
+    this.freeItem = NONE;
+    this.count = 0;
+    this.resetNodes();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Queries
+
+  /**
+   * Candidate items for `area`: every item in a node the area reaches. A superset of the items
+   * that overlap `area`, without duplicates; cheaper than {@link query} when you run your own
+   * narrow phase. Appends to `out` and returns it.
+   */
+  retrieve(area: Rect, out: T[] = []): T[] {
+    checkRect(area, 'area');
+    this.search(
+      Search.Candidates,
+      area.x,
+      area.y,
+      area.x + area.width,
+      area.y + area.height,
+      0,
+      0,
+      0,
+      out,
+      null,
+    );
+    return out;
+  }
+
+  /** Exactly the items whose box overlaps `area` (strictly: touching does not count). Appends to `out`. */
+  query(area: Rect, out: T[] = []): T[] {
+    checkRect(area, 'area');
+    this.search(Search.Rect, area.x, area.y, area.x + area.width, area.y + area.height, 0, 0, 0, out, null);
+    return out;
+  }
+
+  /** Items whose box contains the point in its interior (points on an edge do not count). Appends to `out`. */
+  queryPoint(x: number, y: number, out: T[] = []): T[] {
+    checkFinite(x, 'x');
+    checkFinite(y, 'y');
+    this.search(Search.Rect, x, y, x, y, 0, 0, 0, out, null);
+    return out;
+  }
+
+  /**
+   * Items whose box meets the open disc: the closest point of the box is nearer than `radius` to
+   * the centre (a box at exactly `radius` does not count). Appends to `out`.
+   */
+  queryCircle(x: number, y: number, radius: number, out: T[] = []): T[] {
+    checkFinite(x, 'x');
+    checkFinite(y, 'y');
+    checkSize(radius, 'radius');
+    this.search(Search.Circle, x - radius, y - radius, x + radius, y + radius, x, y, radius, out, null);
+    return out;
+  }
+
+  /** Visitor form of {@link retrieve}; allocates nothing. Return `false` from `visit` to stop. */
+  forEachCandidate(area: Rect, visit: ItemVisitor<T>): void {
+    checkRect(area, 'area');
+    checkFunction(visit, 'visit');
+    this.search(
+      Search.Candidates,
+      area.x,
+      area.y,
+      area.x + area.width,
+      area.y + area.height,
+      0,
+      0,
+      0,
+      null,
+      visit,
+    );
+  }
+
+  /** Visitor form of {@link query}; allocates nothing. Return `false` from `visit` to stop. */
+  forEachInRect(area: Rect, visit: ItemVisitor<T>): void {
+    checkRect(area, 'area');
+    checkFunction(visit, 'visit');
+    this.search(Search.Rect, area.x, area.y, area.x + area.width, area.y + area.height, 0, 0, 0, null, visit);
+  }
+
+  /** Visitor form of {@link queryPoint}; allocates nothing. Return `false` from `visit` to stop. */
+  forEachAtPoint(x: number, y: number, visit: ItemVisitor<T>): void {
+    checkFinite(x, 'x');
+    checkFinite(y, 'y');
+    checkFunction(visit, 'visit');
+    this.search(Search.Rect, x, y, x, y, 0, 0, 0, null, visit);
+  }
+
+  /** Visitor form of {@link queryCircle}; allocates nothing. Return `false` from `visit` to stop. */
+  forEachInCircle(x: number, y: number, radius: number, visit: ItemVisitor<T>): void {
+    checkFinite(x, 'x');
+    checkFinite(y, 'y');
+    checkSize(radius, 'radius');
+    checkFunction(visit, 'visit');
+    this.search(Search.Circle, x - radius, y - radius, x + radius, y + radius, x, y, radius, null, visit);
+  }
+
+  /**
+   * Calls `visit(a, b)` once for every pair of items whose boxes overlap (strictly), in a
+   * deterministic order. Return `false` to stop. Allocates nothing.
+   *
+   * One depth-first walk: each node's items are tested against each other and against the items
+   * of its ancestors that reach into the node, so every candidate pair is met exactly once and no
+   * set is needed to de-duplicate.
+   */
+  forEachPair(visit: PairVisitor<T>): void {
+    checkFunction(visit, 'visit');
+    const ctx = this.enter();
+    let checks = 0;
+    try {
+      const boxes = this.boxes;
+      const cells = this.cells;
+      const next = this.itemNext;
+      const head = this.nodeHead;
+      const child = this.nodeChild;
+      const total = this.nodeTotal;
+      const level = this.nodeLevel;
+      const nodeX0 = this.nodeX0;
+      const nodeY0 = this.nodeY0;
+      const refs = this.itemRefs;
+      const depth = this.maxDepth;
+      // Stack entries are (node, start, end): ids[start..end) are the ancestor items that reach
+      // into the node. A node's own items are appended right after its segment, so one loop over
+      // ids[start..p) pairs item p with both its ancestors and its earlier siblings in the node.
+      const stack = ctx.nodes;
+      let ids = ctx.ids;
+      stack[0] = 0;
+      stack[1] = 0;
+      stack[2] = 0;
+      let sp = 3;
+      while (sp > 0) {
+        sp -= 3;
+        const n = stack[sp];
+        const start = stack[sp + 1];
+        const ownStart = stack[sp + 2];
+        let end = ownStart;
+        for (let i = head[n]; i !== NONE; i = next[i]) {
+          if (end === ids.length) ids = ctx.growIds(end + 1);
+          ids[end++] = i;
+        }
+        for (let p = ownStart; p < end; p++) {
+          const a = ids[p];
+          const a4 = a << 2;
+          const ax0 = boxes[a4];
+          const ay0 = boxes[a4 + 1];
+          const ax1 = boxes[a4 + 2];
+          const ay1 = boxes[a4 + 3];
+          for (let q = start; q < p; q++) {
+            const b = ids[q];
+            const b4 = b << 2;
+            checks++;
+            if (boxes[b4] < ax1 && ax0 < boxes[b4 + 2] && boxes[b4 + 1] < ay1 && ay0 < boxes[b4 + 3]) {
+              if (visit(refs[b] as T, refs[a] as T) === false) return;
+            }
+          }
+        }
+        const first = child[n];
+        if (first === NONE) continue;
+        // Hand each child the items (ancestors' and this node's) whose cell range reaches its
+        // block. Children are pushed 3..0 so that they are visited in Z order.
+        const half = 1 << (depth - level[n] - 1);
+        const x0 = nodeX0[n];
+        const y0 = nodeY0[n];
+        let top = end;
+        for (let q = 3; q >= 0; q--) {
+          const c = first + q;
+          const subtreeItems = total[c];
+          if (subtreeItems === 0) continue;
+          const bx0 = q & 1 ? x0 + half : x0;
+          const by0 = q & 2 ? y0 + half : y0;
+          const bx1 = bx0 + half - 1;
+          const by1 = by0 + half - 1;
+          if (top + (end - start) > ids.length) ids = ctx.growIds(top + (end - start));
+          const segment = top;
+          for (let k = start; k < end; k++) {
+            const id = ids[k];
+            const c4 = id << 2;
+            if (cells[c4] <= bx1 && cells[c4 + 2] >= bx0 && cells[c4 + 1] <= by1 && cells[c4 + 3] >= by0) {
+              ids[top++] = id;
+            }
+          }
+          // A lone item with nothing inherited cannot form a pair.
+          if (top === segment && subtreeItems < 2) continue;
+          stack[sp] = c;
+          stack[sp + 1] = segment;
+          stack[sp + 2] = top;
+          sp += 3;
+        }
+      }
+    } finally {
+      this.checks = checks;
+      this.busy--;
+    }
+  }
+
+  /** Every colliding pair, as an array of `[a, b]` (see {@link forEachPair}). Appends to `out`. */
+  pairs(out: Array<[T, T]> = []): Array<[T, T]> {
+    this.forEachPair((a, b) => {
+      out.push([a, b]);
+    });
+    return out;
+  }
+
+  /**
+   * Visits the items whose box the segment from (x, y) along (dirX, dirY) for t in [0, maxT]
+   * touches, node by node from front to back. The point at parameter t is (x + t·dirX, y + t·dirY),
+   * so with a unit direction t is a distance. `tEnter` is where the segment enters the item's box
+   * (0 when it starts inside).
+   *
+   * Return a number from `visit` to shorten the segment to that t (e.g. the exact hit of the shape
+   * inside the box: nodes and items beyond it are then skipped), or `false` to stop. For the first
+   * hit, keep the smallest t you found; the walk guarantees no closer item is skipped.
+   */
+  raycast(
+    x: number,
+    y: number,
+    dirX: number,
+    dirY: number,
+    maxT: number,
+    visit: (item: T, tEnter: number) => number | boolean | undefined,
+  ): void {
+    checkFinite(x, 'x');
+    checkFinite(y, 'y');
+    checkFinite(dirX, 'dirX');
+    checkFinite(dirY, 'dirY');
+    if (typeof maxT !== 'number' || Number.isNaN(maxT) || maxT < 0) {
+      throw new RangeError(`maxT must be a number ≥ 0 (Infinity allowed), got ${String(maxT)}`);
+    }
+    checkFunction(visit, 'visit');
+    const ctx = this.enter();
+    try {
+      const boxes = this.boxes;
+      const next = this.itemNext;
+      const refs = this.itemRefs;
+      const stack = ctx.nodes;
+      let keys = ctx.keys;
+      if (keys.length < stack.length) keys = ctx.growKeys(stack.length);
+      let limit = maxT;
+      stack[0] = 0;
+      keys[0] = 0;
+      let sp = 1;
+      while (sp > 0) {
+        sp--;
+        const n = stack[sp];
+        if (keys[sp] > limit) continue;
+        for (let i = this.nodeHead[n]; i !== NONE; i = next[i]) {
+          const i4 = i << 2;
+          const t = rayEnter(x, y, dirX, dirY, limit, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
+          if (t < 0) continue;
+          const answer = visit(refs[i] as T, t);
+          if (answer === false) return;
+          if (typeof answer === 'number' && answer < limit) limit = answer >= 0 ? answer : 0;
+        }
+        const first = this.nodeChild[n];
+        if (first === NONE) continue;
+        // Push the children hit by the segment, farthest first, so the nearest is popped next.
+        const base = sp;
+        for (let q = 0; q < 4; q++) {
+          const c = first + q;
+          if (this.nodeTotal[c] === 0) continue;
+          const t = this.nodeRayEnter(c, x, y, dirX, dirY, limit);
+          if (t < 0) continue;
+          let k = sp++;
+          while (k > base && keys[k - 1] < t) {
+            keys[k] = keys[k - 1];
+            stack[k] = stack[k - 1];
+            k--;
+          }
+          keys[k] = t;
+          stack[k] = c;
+        }
+      }
+    } finally {
+      this.busy--;
+    }
+  }
+
+  /**
+   * Visits items in order of increasing distance from (x, y) to their box (0 for boxes containing
+   * the point), up to `maxDistance`. Return `false` to stop. The squared distance is passed along;
+   * it is a lower bound of the distance to any shape inside the box. Allocates nothing once warm.
+   */
+  forEachNearest(
+    x: number,
+    y: number,
+    visit: (item: T, distanceSquared: number) => void | boolean,
+    maxDistance = Number.POSITIVE_INFINITY,
+  ): void {
+    checkFinite(x, 'x');
+    checkFinite(y, 'y');
+    if (typeof maxDistance !== 'number' || Number.isNaN(maxDistance) || maxDistance < 0) {
+      throw new RangeError(`maxDistance must be a number ≥ 0 (Infinity allowed), got ${String(maxDistance)}`);
+    }
+    checkFunction(visit, 'visit');
+    const ctx = this.enter();
+    try {
+      const limit = maxDistance * maxDistance;
+      const boxes = this.boxes;
+      const next = this.itemNext;
+      const refs = this.itemRefs;
+      // Best-first search over a binary min-heap of nodes and items. Payload ≥ 0 is an item
+      // handle, payload < 0 is node −(payload + 1).
+      ctx.heapPush(0, 0, -1);
+      let size = 1;
+      while (size > 0) {
+        const key = ctx.keys[0];
+        const payload = ctx.ids[0];
+        ctx.heapPop(size--);
+        if (payload >= 0) {
+          if (visit(refs[payload] as T, key) === false) return;
+          continue;
+        }
+        const n = -(payload + 1);
+        for (let i = this.nodeHead[n]; i !== NONE; i = next[i]) {
+          const i4 = i << 2;
+          const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
+          if (d <= limit) ctx.heapPush(size++, d, i);
+        }
+        const first = this.nodeChild[n];
+        if (first === NONE) continue;
+        for (let q = 0; q < 4; q++) {
+          const c = first + q;
+          if (this.nodeTotal[c] === 0) continue;
+          const d = this.nodeDistanceSquared(c, x, y);
+          if (d <= limit) ctx.heapPush(size++, d, -(c + 1));
+        }
+      }
+    } finally {
+      this.busy--;
+    }
+  }
+
+  /** The `k` items whose boxes are nearest to (x, y), nearest first, within `maxDistance`. */
+  nearest(x: number, y: number, k: number, maxDistance = Number.POSITIVE_INFINITY): T[] {
+    checkInteger(k, 'k', 0, 0x7fffffff);
+    const out: T[] = [];
+    if (k === 0) return out;
+    this.forEachNearest(
+      x,
+      y,
+      (item) => {
+        out.push(item);
+        return out.length < k;
+      },
+      maxDistance,
+    );
+    return out;
+  }
+
+  /** Every item, in a deterministic order. Appends to `out`. */
+  all(out: T[] = []): T[] {
+    const refs = this.itemRefs;
+    for (let h = 0; h < this.itemHighWater; h++) {
+      const it = refs[h];
+      if (it !== undefined) out.push(it);
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Introspection
+
+  /**
+   * Visits every node depth-first (parents before children), e.g. to draw the tree. The
+   * {@link NodeInfo} object is reused between calls. Return `false` to stop.
+   */
+  forEachNode(visit: (node: NodeInfo) => void | boolean): void {
+    checkFunction(visit, 'visit');
+    const ctx = this.enter();
+    try {
+      const info = this.nodeInfo;
+      const cellW = this.bounds.width / this.gridSize;
+      const cellH = this.bounds.height / this.gridSize;
+      const stack = ctx.nodes;
+      stack[0] = 0;
+      let sp = 1;
+      while (sp > 0) {
+        const n = stack[--sp];
+        const span = 1 << (this.maxDepth - this.nodeLevel[n]);
+        info.x = this.originX + this.nodeX0[n] * cellW;
+        info.y = this.originY + this.nodeY0[n] * cellH;
+        info.width = span * cellW;
+        info.height = span * cellH;
+        info.depth = this.nodeLevel[n];
+        info.items = this.nodeCount[n];
+        info.totalItems = this.nodeTotal[n];
+        info.isLeaf = this.nodeChild[n] === NONE;
+        if (visit(info) === false) return;
+        const first = this.nodeChild[n];
+        if (first !== NONE) for (let q = 3; q >= 0; q--) stack[sp++] = first + q;
+      }
+    } finally {
+      this.busy--;
+    }
+  }
+
+  /** Counts of items and nodes, tree depth, and the last pass's narrow checks. O(nodes). */
+  stats(): QuadtreeStats {
+    let leaves = 0;
+    let depth = 0;
+    this.forEachNode((node) => {
+      if (node.isLeaf) leaves++;
+      if (node.depth > depth) depth = node.depth;
+    });
+    return {
+      items: this.count,
+      nodes: this.liveNodes,
+      leaves,
+      depth,
+      maxDepth: this.maxDepth,
+      checks: this.checks,
+      bruteForceChecks: this.count < 2 ? 0 : (this.count * (this.count - 1)) / 2,
+    };
+  }
+
+  /**
+   * Checks every internal invariant and throws an Error describing the first one broken. Meant for
+   * tests and for debugging; O(items + nodes). It also reports items whose `x`/`y`/`width`/
+   * `height` changed without a call to {@link update}, the most common misuse.
+   */
+  validate(): void {
+    const fail = (message: string): never => {
+      throw new Error(`Quadtree.validate(): ${message}`);
+    };
+    const depth = this.maxDepth;
+    const seen = new Uint8Array(this.itemHighWater);
+    let itemsSeen = 0;
+    let nodesSeen = 0;
+    const stack: number[] = [0];
+    if (this.nodeParent[0] !== NONE) fail('root has a parent');
+    while (stack.length > 0) {
+      const n = stack.pop() as number;
+      nodesSeen++;
+      const level = this.nodeLevel[n];
+      const span = 1 << (depth - level);
+      const x0 = this.nodeX0[n];
+      const y0 = this.nodeY0[n];
+      if (level > depth) fail(`node ${n} is at level ${level}, deeper than ${depth}`);
+      if (x0 % span !== 0 || y0 % span !== 0) fail(`node ${n} block is not aligned`);
+      const first = this.nodeChild[n];
+      const shift = depth - level - 1;
+      let listed = 0;
+      let prev = NONE;
+      for (let i = this.nodeHead[n]; i !== NONE; i = this.itemNext[i]) {
+        if (i < 0 || i >= this.itemHighWater) fail(`node ${n} lists an invalid handle ${i}`);
+        if (seen[i]) fail(`item ${i} is listed twice`);
+        seen[i] = 1;
+        itemsSeen++;
+        listed++;
+        if (this.itemPrev[i] !== prev) fail(`item ${i} has a wrong back link`);
+        if (this.itemNode[i] !== n)
+          fail(`item ${i} is listed in node ${n} but records node ${this.itemNode[i]}`);
+        const ref = this.itemRefs[i];
+        if (ref === undefined) fail(`node ${n} lists the free handle ${i}`);
+        const item = ref as T;
+        if (this.handles.get(item) !== i) fail(`item ${i} is not mapped to its handle`);
+        const i4 = i * 4;
+        if (
+          this.boxes[i4] !== item.x ||
+          this.boxes[i4 + 1] !== item.y ||
+          this.boxes[i4 + 2] !== item.x + item.width ||
+          this.boxes[i4 + 3] !== item.y + item.height
+        ) {
+          fail(`an item moved or resized without update(): ${JSON.stringify(describeRect(item))}`);
+        }
+        const lox = this.cells[i4];
+        const loy = this.cells[i4 + 1];
+        const hix = this.cells[i4 + 2];
+        const hiy = this.cells[i4 + 3];
+        const expectLox = cellLo(item.x, this.originX, this.scaleX, this.gridSize);
+        const expectLoy = cellLo(item.y, this.originY, this.scaleY, this.gridSize);
+        if (
+          lox !== expectLox ||
+          loy !== expectLoy ||
+          hix !== cellHi(item.x + item.width, this.originX, this.scaleX, this.gridSize, expectLox) ||
+          hiy !== cellHi(item.y + item.height, this.originY, this.scaleY, this.gridSize, expectLoy)
+        ) {
+          fail(`item ${i} has stale cells`);
+        }
+        if (lox > hix || loy > hiy) fail(`item ${i} has an empty cell range`);
+        if (lox < x0 || hix >= x0 + span || loy < y0 || hiy >= y0 + span) {
+          fail(`item ${i} lies outside the block of node ${n}`);
+        }
+        if (first !== NONE && homeLevel(lox, loy, hix, hiy, depth) > level) {
+          fail(`item ${i} fits in a child of internal node ${n} but was not pushed down`);
+        }
+        prev = i;
+      }
+      if (listed !== this.nodeCount[n])
+        fail(`node ${n} counts ${this.nodeCount[n]} items but lists ${listed}`);
+      let total = listed;
+      if (first === NONE) {
+        if (level < depth && listed > this.maxObjects) {
+          fail(`leaf ${n} holds ${listed} items (> maxObjects ${this.maxObjects}) but did not split`);
+        }
+      } else {
+        if ((first - 1) % 4 !== 0 || first <= 0 || first + 3 >= this.nodeHighWater) {
+          fail(`node ${n} has a bad child block ${first}`);
+        }
+        for (let q = 0; q < 4; q++) {
+          const c = first + q;
+          if (this.nodeParent[c] !== n) fail(`child ${c} does not point back to node ${n}`);
+          if (this.nodeLevel[c] !== level + 1) fail(`child ${c} has level ${this.nodeLevel[c]}`);
+          if (
+            this.nodeX0[c] !== x0 + (q & 1) * (1 << shift) ||
+            this.nodeY0[c] !== y0 + (q >> 1) * (1 << shift)
+          ) {
+            fail(`child ${c} covers the wrong block`);
+          }
+          total += this.nodeTotal[c];
+          stack.push(c);
+        }
+        if (this.nodeTotal[n] <= this.mergeThreshold) {
+          fail(`node ${n} holds only ${this.nodeTotal[n]} items in its subtree but was not merged`);
+        }
+      }
+      if (total !== this.nodeTotal[n])
+        fail(`node ${n} subtree total is ${this.nodeTotal[n]}, expected ${total}`);
+    }
+    if (nodesSeen !== this.liveNodes) fail(`${nodesSeen} nodes reachable but ${this.liveNodes} counted live`);
+    if (itemsSeen !== this.count) fail(`${itemsSeen} items reachable but size is ${this.count}`);
+    if (this.handles.size !== this.count)
+      fail(`map holds ${this.handles.size} items but size is ${this.count}`);
+    let free = 0;
+    for (let h = this.freeItem; h !== NONE; h = this.itemNext[h]) {
+      if (seen[h]) fail(`free handle ${h} is also in the tree`);
+      if (this.itemRefs[h] !== undefined) fail(`free handle ${h} still references an item`);
+      if (++free > this.itemHighWater) fail('the free item list has a cycle');
+    }
+    if (free + this.count !== this.itemHighWater) fail('item handles leak: free + used ≠ allocated');
+    let freeBlocks = 0;
+    for (let b = this.freeBlock; b !== NONE; b = this.nodeHead[b]) {
+      if (this.nodeParent[b] !== FREE) fail(`free node block ${b} is still in use`);
+      if (++freeBlocks * 4 > this.nodeHighWater) fail('the free node list has a cycle');
+    }
+    if (1 + 4 * freeBlocks + this.liveNodes - 1 !== this.nodeHighWater) fail('node slots leak');
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Internals
+
+  private assertMutable(method: string): void {
+    if (this.busy > 0) {
+      throw new Error(
+        `Quadtree.${method}() was called from inside a query, raycast or forEachPair callback; ` +
+          'collect the changes and apply them after the traversal returns',
+      );
+    }
+  }
+
+  /** Borrows the traversal buffers of the current nesting level and marks the tree busy. */
+  private enter(): Scratch {
+    let ctx = this.scratch[this.busy];
+    if (ctx === undefined) {
+      ctx = new Scratch();
+      this.scratch[this.busy] = ctx;
+    }
+    this.busy++;
+    return ctx;
+  }
+
+  private insertOne(item: T): void {
+    const existing = this.handles.get(item);
+    if (existing !== undefined) {
+      this.place(existing, item.x, item.y, item.width, item.height);
+      return;
+    }
+    const h = this.acquireHandle(item);
+    this.handles.set(item, h);
+    this.writeBox(h, item.x, item.y, item.width, item.height);
+    this.nodeTotal[0]++;
+    this.fileFrom(h, 0);
+  }
+
+  /** Stores the box and its cell range. Returns false when the cell range did not change. */
+  private writeBox(h: number, x: number, y: number, width: number, height: number): boolean {
+    const h4 = h << 2;
+    const maxX = x + width;
+    const maxY = y + height;
+    const boxes = this.boxes;
+    boxes[h4] = x;
+    boxes[h4 + 1] = y;
+    boxes[h4 + 2] = maxX;
+    boxes[h4 + 3] = maxY;
+    const grid = this.gridSize;
+    const lox = cellLo(x, this.originX, this.scaleX, grid);
+    const loy = cellLo(y, this.originY, this.scaleY, grid);
+    const hix = cellHi(maxX, this.originX, this.scaleX, grid, lox);
+    const hiy = cellHi(maxY, this.originY, this.scaleY, grid, loy);
+    const cells = this.cells;
+    if (cells[h4] === lox && cells[h4 + 1] === loy && cells[h4 + 2] === hix && cells[h4 + 3] === hiy)
+      return false;
+    cells[h4] = lox;
+    cells[h4 + 1] = loy;
+    cells[h4 + 2] = hix;
+    cells[h4 + 3] = hiy;
+    return true;
+  }
+
+  /** Moves an item already in the tree to a new (validated) box. Returns true when it changed node. */
+  private place(h: number, x: number, y: number, width: number, height: number): boolean {
+    if (!this.writeBox(h, x, y, width, height)) return false;
+    const h4 = h << 2;
+    const cells = this.cells;
+    const lox = cells[h4];
+    const loy = cells[h4 + 1];
+    const hix = cells[h4 + 2];
+    const hiy = cells[h4 + 3];
+    const n = this.itemNode[h];
+    const level = this.nodeLevel[n];
+    const span = 1 << (this.maxDepth - level);
+    const x0 = this.nodeX0[n];
+    const y0 = this.nodeY0[n];
+    if (lox >= x0 && hix < x0 + span && loy >= y0 && hiy < y0 + span) {
+      // Still inside the node: it stays unless the node has children and the item now fits one.
+      if (this.nodeChild[n] === NONE) return false;
+      if (homeLevel(lox, loy, hix, hiy, this.maxDepth) <= level) return false;
+    }
+    this.relocate(h, n);
+    return true;
+  }
+
+  /** Moves item h out of node n into the node its (new) cell range belongs to. */
+  private relocate(h: number, n: number): void {
+    this.unlink(h, n);
+    const h4 = h << 2;
+    const cells = this.cells;
+    const lox = cells[h4];
+    const loy = cells[h4 + 1];
+    const hix = cells[h4 + 2];
+    const hiy = cells[h4 + 3];
+    // Climb to the nearest ancestor whose block holds the new range. The nodes climbed past lose
+    // the item from their subtree; the highest that becomes small enough is merged.
+    let collapseAt = NONE;
+    for (;;) {
+      const span = 1 << (this.maxDepth - this.nodeLevel[n]);
+      const x0 = this.nodeX0[n];
+      const y0 = this.nodeY0[n];
+      if (lox >= x0 && hix < x0 + span && loy >= y0 && hiy < y0 + span) break;
+      this.nodeTotal[n]--;
+      if (this.nodeChild[n] !== NONE && this.nodeTotal[n] <= this.mergeThreshold) collapseAt = n;
+      n = this.nodeParent[n];
+    }
+    // The merged subtree is below n on the old path, so it never contains the new node.
+    if (collapseAt !== NONE) this.collapse(collapseAt);
+    this.fileFrom(h, n);
+  }
+
+  /**
+   * Walks down from `start` (whose subtree total already counts the item) along the Morton digits
+   * of the item's cell range, as deep as existing nodes and the range allow, and files it there.
+   */
+  private fileFrom(h: number, start: number): void {
+    const h4 = h << 2;
+    const cells = this.cells;
+    const lox = cells[h4];
+    const loy = cells[h4 + 1];
+    const spread = (lox ^ cells[h4 + 2]) | (loy ^ cells[h4 + 3]);
+    const depth = this.maxDepth;
+    let n = start;
+    for (;;) {
+      const first = this.nodeChild[n];
+      if (first === NONE) break;
+      const shift = depth - this.nodeLevel[n] - 1;
+      if (spread >> shift !== 0) break; // straddles this node's split lines
+      n = first + (((loy >> shift) & 1) << 1) + ((lox >> shift) & 1);
+      this.nodeTotal[n]++;
+    }
+    this.link(h, n);
+    if (this.nodeChild[n] === NONE && this.nodeCount[n] > this.maxObjects && this.nodeLevel[n] < depth) {
+      this.split(n);
+    }
+  }
+
+  /** Splits an over-full leaf, pushing down the items that fit a child; repeats on over-full children. */
+  private split(leaf: number): void {
+    const work = this.workStack;
+    work[0] = leaf;
+    let sp = 1;
+    const depth = this.maxDepth;
+    while (sp > 0) {
+      const n = work[--sp];
+      const first = this.allocateBlock();
+      const level = this.nodeLevel[n];
+      const shift = depth - level - 1;
+      const half = 1 << shift;
+      this.nodeChild[n] = first;
+      for (let q = 0; q < 4; q++) {
+        const c = first + q;
+        this.nodeParent[c] = n;
+        this.nodeChild[c] = NONE;
+        this.nodeLevel[c] = level + 1;
+        this.nodeX0[c] = this.nodeX0[n] + (q & 1) * half;
+        this.nodeY0[c] = this.nodeY0[n] + (q >> 1) * half;
+        this.nodeHead[c] = NONE;
+        this.nodeCount[c] = 0;
+        this.nodeTotal[c] = 0;
+      }
+      const cells = this.cells;
+      for (let i = this.nodeHead[n]; i !== NONE; ) {
+        const nextItem = this.itemNext[i];
+        const i4 = i << 2;
+        const lox = cells[i4];
+        const loy = cells[i4 + 1];
+        if (((lox ^ cells[i4 + 2]) | (loy ^ cells[i4 + 3])) >> shift === 0) {
+          const c = first + (((loy >> shift) & 1) << 1) + ((lox >> shift) & 1);
+          this.unlink(i, n);
+          this.link(i, c);
+          this.nodeTotal[c]++;
+        }
+        i = nextItem;
+      }
+      if (level + 1 < depth) {
+        for (let q = 0; q < 4; q++) {
+          if (this.nodeCount[first + q] > this.maxObjects) work[sp++] = first + q;
+        }
+      }
+    }
+  }
+
+  /** Folds the whole subtree below node `a` back into `a`, which becomes a leaf. */
+  private collapse(a: number): void {
+    // The stack holds child blocks (first ids). A block is freed only after its four nodes have
+    // given up their items and their own child blocks, since freeing reuses those fields.
+    const work = this.workStack;
+    work[0] = this.nodeChild[a];
+    let sp = 1;
+    this.nodeChild[a] = NONE;
+    while (sp > 0) {
+      const first = work[--sp];
+      for (let q = 0; q < 4; q++) {
+        const c = first + q;
+        for (let i = this.nodeHead[c]; i !== NONE; ) {
+          const nextItem = this.itemNext[i];
+          this.link(i, a);
+          i = nextItem;
+        }
+        if (this.nodeChild[c] !== NONE) work[sp++] = this.nodeChild[c];
+      }
+      this.freeNodeBlock(first);
+    }
+  }
+
+  private link(h: number, n: number): void {
+    const head = this.nodeHead[n];
+    this.itemNext[h] = head;
+    this.itemPrev[h] = NONE;
+    if (head !== NONE) this.itemPrev[head] = h;
+    this.nodeHead[n] = h;
+    this.itemNode[h] = n;
+    this.nodeCount[n]++;
+  }
+
+  private unlink(h: number, n: number): void {
+    const prev = this.itemPrev[h];
+    const next = this.itemNext[h];
+    if (prev !== NONE) this.itemNext[prev] = next;
+    else this.nodeHead[n] = next;
+    if (next !== NONE) this.itemPrev[next] = prev;
+    this.nodeCount[n]--;
+  }
+
+  /** Candidate / rectangle / circle search over the nodes the cell range of the area reaches. */
+  private search(
+    mode: Search,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    cx: number,
+    cy: number,
+    radius: number,
+    out: T[] | null,
+    visit: ItemVisitor<T> | null,
+  ): void {
+    const grid = this.gridSize;
+    let qlox = cellLo(minX, this.originX, this.scaleX, grid);
+    let qloy = cellLo(minY, this.originY, this.scaleY, grid);
+    let qhix: number;
+    let qhiy: number;
+    const r2 = radius * radius;
+    if (mode === Search.Circle) {
+      // The disc's bounding box loses precision in x ± r; one cell of margin on every side keeps
+      // the node pruning conservative for the exact distance test below.
+      qhix = Math.min(cellLo(maxX, this.originX, this.scaleX, grid) + 1, grid - 1);
+      qhiy = Math.min(cellLo(maxY, this.originY, this.scaleY, grid) + 1, grid - 1);
+      qlox = Math.max(qlox - 1, 0);
+      qloy = Math.max(qloy - 1, 0);
+    } else {
+      qhix = cellHi(maxX, this.originX, this.scaleX, grid, qlox);
+      qhiy = cellHi(maxY, this.originY, this.scaleY, grid, qloy);
+    }
+    const ctx = this.enter();
+    let checks = 0;
+    try {
+      const boxes = this.boxes;
+      const next = this.itemNext;
+      const head = this.nodeHead;
+      const child = this.nodeChild;
+      const total = this.nodeTotal;
+      const level = this.nodeLevel;
+      const nodeX0 = this.nodeX0;
+      const nodeY0 = this.nodeY0;
+      const refs = this.itemRefs;
+      const depth = this.maxDepth;
+      const stack = ctx.nodes;
+      stack[0] = 0;
+      let sp = 1;
+      while (sp > 0) {
+        const n = stack[--sp];
+        for (let i = head[n]; i !== NONE; i = next[i]) {
+          if (mode !== Search.Candidates) {
+            const i4 = i << 2;
+            checks++;
+            if (mode === Search.Rect) {
+              if (
+                !(boxes[i4] < maxX && minX < boxes[i4 + 2] && boxes[i4 + 1] < maxY && minY < boxes[i4 + 3])
+              ) {
+                continue;
+              }
+            } else if (
+              !(boxDistanceSquared(cx, cy, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]) < r2)
+            ) {
+              continue;
+            }
+          }
+          if (out !== null) out.push(refs[i] as T);
+          else if ((visit as ItemVisitor<T>)(refs[i] as T) === false) return;
+        }
+        const first = child[n];
+        if (first === NONE) continue;
+        const half = 1 << (depth - level[n] - 1);
+        const x0 = nodeX0[n];
+        const y0 = nodeY0[n];
+        for (let q = 3; q >= 0; q--) {
+          const c = first + q;
+          if (total[c] === 0) continue;
+          const bx0 = q & 1 ? x0 + half : x0;
+          const by0 = q & 2 ? y0 + half : y0;
+          if (qlox < bx0 + half && qhix >= bx0 && qloy < by0 + half && qhiy >= by0) stack[sp++] = c;
+        }
+      }
+    } finally {
+      this.checks = checks;
+      this.busy--;
+    }
+  }
+
+  /**
+   * Float bounds of node c, widened by the mapping's rounding slack, with the blocks on the grid's
+   * border open towards infinity (that is where items outside the root bounds are filed).
+   */
+  private nodeMinX(c: number): number {
+    const x0 = this.nodeX0[c];
+    return x0 === 0 ? Number.NEGATIVE_INFINITY : this.originX + x0 / this.scaleX - this.slackX;
+  }
+
+  private nodeMaxX(c: number): number {
+    const x1 = this.nodeX0[c] + (1 << (this.maxDepth - this.nodeLevel[c]));
+    return x1 === this.gridSize ? Number.POSITIVE_INFINITY : this.originX + x1 / this.scaleX + this.slackX;
+  }
+
+  private nodeMinY(c: number): number {
+    const y0 = this.nodeY0[c];
+    return y0 === 0 ? Number.NEGATIVE_INFINITY : this.originY + y0 / this.scaleY - this.slackY;
+  }
+
+  private nodeMaxY(c: number): number {
+    const y1 = this.nodeY0[c] + (1 << (this.maxDepth - this.nodeLevel[c]));
+    return y1 === this.gridSize ? Number.POSITIVE_INFINITY : this.originY + y1 / this.scaleY + this.slackY;
+  }
+
+  private nodeRayEnter(c: number, x: number, y: number, dirX: number, dirY: number, maxT: number): number {
+    return rayEnter(
+      x,
+      y,
+      dirX,
+      dirY,
+      maxT,
+      this.nodeMinX(c),
+      this.nodeMinY(c),
+      this.nodeMaxX(c),
+      this.nodeMaxY(c),
+    );
+  }
+
+  private nodeDistanceSquared(c: number, x: number, y: number): number {
+    return boxDistanceSquared(x, y, this.nodeMinX(c), this.nodeMinY(c), this.nodeMaxX(c), this.nodeMaxY(c));
+  }
+
+  private acquireHandle(item: T): number {
+    let h = this.freeItem;
+    if (h !== NONE) {
+      this.freeItem = this.itemNext[h];
+    } else {
+      if (this.itemHighWater === this.itemCapacity) this.growItems(this.itemCapacity * 2);
+      h = this.itemHighWater++;
+    }
+    this.itemRefs[h] = item;
+    this.count++;
+    return h;
+  }
+
+  private releaseHandle(h: number): void {
+    this.itemRefs[h] = undefined;
+    this.itemNode[h] = NONE;
+    this.itemNext[h] = this.freeItem;
+    this.freeItem = h;
+    this.count--;
+  }
+
+  private allocateItems(capacity: number): void {
+    this.itemCapacity = capacity;
+    this.boxes = new Float64Array(capacity * 4);
+    this.cells = new Uint16Array(capacity * 4);
+    this.itemNode = new Int32Array(capacity);
+    this.itemNext = new Int32Array(capacity);
+    this.itemPrev = new Int32Array(capacity);
+  }
+
+  private growItems(capacity: number): void {
+    const { boxes, cells, itemNode, itemNext, itemPrev } = this;
+    this.allocateItems(capacity);
+    this.boxes.set(boxes);
+    this.cells.set(cells);
+    this.itemNode.set(itemNode);
+    this.itemNext.set(itemNext);
+    this.itemPrev.set(itemPrev);
+  }
+
+  private allocateNodes(capacity: number): void {
+    this.nodeCapacity = capacity;
+    this.nodeParent = new Int32Array(capacity);
+    this.nodeChild = new Int32Array(capacity);
+    this.nodeLevel = new Uint8Array(capacity);
+    this.nodeX0 = new Int32Array(capacity);
+    this.nodeY0 = new Int32Array(capacity);
+    this.nodeHead = new Int32Array(capacity);
+    this.nodeCount = new Int32Array(capacity);
+    this.nodeTotal = new Int32Array(capacity);
+  }
+
+  private growNodes(capacity: number): void {
+    const { nodeParent, nodeChild, nodeLevel, nodeX0, nodeY0, nodeHead, nodeCount, nodeTotal } = this;
+    this.allocateNodes(capacity);
+    this.nodeParent.set(nodeParent);
+    this.nodeChild.set(nodeChild);
+    this.nodeLevel.set(nodeLevel);
+    this.nodeX0.set(nodeX0);
+    this.nodeY0.set(nodeY0);
+    this.nodeHead.set(nodeHead);
+    this.nodeCount.set(nodeCount);
+    this.nodeTotal.set(nodeTotal);
+  }
+
+  private allocateBlock(): number {
+    let first = this.freeBlock;
+    if (first !== NONE) {
+      this.freeBlock = this.nodeHead[first];
+    } else {
+      if (this.nodeHighWater + 4 > this.nodeCapacity) this.growNodes(1 + (this.nodeCapacity - 1) * 2);
+      first = this.nodeHighWater;
+      this.nodeHighWater += 4;
+    }
+    this.liveNodes += 4;
+    return first;
+  }
+
+  private freeNodeBlock(first: number): void {
+    for (let q = 0; q < 4; q++) {
+      this.nodeParent[first + q] = FREE;
+      this.nodeChild[first + q] = NONE;
+    }
+    this.nodeHead[first] = this.freeBlock;
+    this.freeBlock = first;
+    this.liveNodes -= 4;
+  }
+
+  private resetNodes(): void {
+    this.nodeHighWater = 1;
+    this.freeBlock = NONE;
+    this.liveNodes = 1;
+    this.nodeParent[0] = NONE;
+    this.nodeChild[0] = NONE;
+    this.nodeLevel[0] = 0;
+    this.nodeX0[0] = 0;
+    this.nodeY0[0] = 0;
+    this.nodeHead[0] = NONE;
+    this.nodeCount[0] = 0;
+    this.nodeTotal[0] = 0;
+  }
+
+  /** Back to the storage of a new tree once the last item is removed. */
+  private releaseStorage(): void {
+    if (this.itemCapacity > INITIAL_ITEMS) {
+      this.allocateItems(INITIAL_ITEMS);
+      this.itemRefs = [];
+    }
+    this.itemHighWater = 0;
+    this.freeItem = NONE;
+    if (this.nodeCapacity > 1 + 4 * INITIAL_BLOCKS) this.allocateNodes(1 + 4 * INITIAL_BLOCKS);
+    this.resetNodes();
+    this.handles = new Map();
+    this.scratch.length = 0;
+  }
+}
+
+/**
+ * Parameter t ≥ 0 at which the segment p + t·d, t ∈ [0, maxT], enters the closed box, or −1 when it
+ * misses. Slab method; a zero direction component means the segment must already be inside that slab.
+ */
+function rayEnter(
+  x: number,
+  y: number,
+  dirX: number,
+  dirY: number,
+  maxT: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): number {
+  let tMin = 0;
+  let tMax = maxT;
+  if (dirX === 0) {
+    if (x < minX || x > maxX) return -1;
+  } else {
+    // Division, not multiplication by 1/dirX: 1/dirX overflows for tiny dirX and 0·∞ is NaN.
+    let t0 = (minX - x) / dirX;
+    let t1 = (maxX - x) / dirX;
+    if (t0 > t1) {
+      const swap = t0;
+      t0 = t1;
+      t1 = swap;
+    }
+    if (t0 > tMin) tMin = t0;
+    if (t1 < tMax) tMax = t1;
+    if (tMin > tMax) return -1;
+  }
+  if (dirY === 0) {
+    if (y < minY || y > maxY) return -1;
+  } else {
+    let t0 = (minY - y) / dirY;
+    let t1 = (maxY - y) / dirY;
+    if (t0 > t1) {
+      const swap = t0;
+      t0 = t1;
+      t1 = swap;
+    }
+    if (t0 > tMin) tMin = t0;
+    if (t1 < tMax) tMax = t1;
+    if (tMin > tMax) return -1;
+  }
+  return tMin;
+}
+
+/** Squared distance from (x, y) to the closed box; 0 inside. */
+function boxDistanceSquared(
+  x: number,
+  y: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): number {
+  const dx = minX > x ? minX - x : x > maxX ? x - maxX : 0;
+  const dy = minY > y ? minY - y : y > maxY ? y - maxY : 0;
+  return dx * dx + dy * dy;
+}
+
+function describeRect(item: Rect): Rect {
+  return { x: item.x, y: item.y, width: item.width, height: item.height };
+}

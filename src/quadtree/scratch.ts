@@ -1,0 +1,69 @@
+/**
+ * Reusable traversal buffers. Every query and pair pass borrows one of these instead of
+ * allocating, so a steady-state frame allocates nothing. A visitor may start another query
+ * inside a traversal; each nesting level gets its own buffers (see Quadtree#enter).
+ */
+export class Scratch {
+  /** Node stack. Depth-first search pushes at most 3 more entries per level, times 3 ints per entry. */
+  nodes: Int32Array = new Int32Array(3 * (3 * 16 + 2));
+  /** Item handles (pair walk segments, heap payloads). Grows on demand, never shrinks. */
+  ids: Int32Array = new Int32Array(256);
+  /** Float keys parallel to `ids` or `nodes` (ray entry distances, heap priorities). */
+  keys: Float64Array = new Float64Array(256);
+
+  growIds(minLength: number): Int32Array {
+    const grown = new Int32Array(Math.max(minLength, this.ids.length * 2));
+    grown.set(this.ids);
+    this.ids = grown;
+    return grown;
+  }
+
+  growKeys(minLength: number): Float64Array {
+    const grown = new Float64Array(Math.max(minLength, this.keys.length * 2));
+    grown.set(this.keys);
+    this.keys = grown;
+    return grown;
+  }
+
+  /**
+   * Min-heap insert into keys/ids (which hold `size` entries), ties broken by id so the order is
+   * deterministic. The caller keeps the size.
+   */
+  heapPush(size: number, key: number, id: number): void {
+    if (size === this.ids.length) this.growIds(size + 1);
+    if (size === this.keys.length) this.growKeys(size + 1);
+    const keys = this.keys;
+    const ids = this.ids;
+    let k = size;
+    while (k > 0) {
+      const parent = (k - 1) >> 1;
+      if (keys[parent] < key || (keys[parent] === key && ids[parent] < id)) break;
+      keys[k] = keys[parent];
+      ids[k] = ids[parent];
+      k = parent;
+    }
+    keys[k] = key;
+    ids[k] = id;
+  }
+
+  /** Removes the heap's top entry (read keys[0] / ids[0] first); `size` is the size before removal. */
+  heapPop(size: number): void {
+    const keys = this.keys;
+    const ids = this.ids;
+    const last = size - 1;
+    const lastKey = keys[last];
+    const lastId = ids[last];
+    let k = 0;
+    for (;;) {
+      let c = 2 * k + 1;
+      if (c >= last) break;
+      if (c + 1 < last && (keys[c + 1] < keys[c] || (keys[c + 1] === keys[c] && ids[c + 1] < ids[c]))) c++;
+      if (lastKey < keys[c] || (lastKey === keys[c] && lastId < ids[c])) break;
+      keys[k] = keys[c];
+      ids[k] = ids[c];
+      k = c;
+    }
+    keys[k] = lastKey;
+    ids[k] = lastId;
+  }
+}

@@ -1,0 +1,64 @@
+/** Brute-force reference answers the quadtree is tested against. */
+import type { Rect } from '../src/index.js';
+
+export interface Item extends Rect {
+  id: number;
+}
+
+/** The project's definition of a collision: interiors overlap, touching does not count. */
+export function overlaps(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+export function bruteQuery(items: readonly Item[], area: Rect): number[] {
+  return items
+    .filter((it) => overlaps(it, area))
+    .map((it) => it.id)
+    .sort((a, b) => a - b);
+}
+
+/** Same rule as Quadtree.queryCircle: the box's closest point is strictly inside the radius. */
+export function boxMeetsCircle(it: Rect, x: number, y: number, r: number): boolean {
+  const maxX = it.x + it.width;
+  const maxY = it.y + it.height;
+  const dx = it.x > x ? it.x - x : x > maxX ? x - maxX : 0;
+  const dy = it.y > y ? it.y - y : y > maxY ? y - maxY : 0;
+  return dx * dx + dy * dy < r * r;
+}
+
+export function bruteCircle(items: readonly Item[], x: number, y: number, r: number): number[] {
+  return items
+    .filter((it) => boxMeetsCircle(it, x, y, r))
+    .map((it) => it.id)
+    .sort((a, b) => a - b);
+}
+
+/** Every colliding pair as "lowId:highId", sorted. */
+export function brutePairs(items: readonly Item[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      if (overlaps(items[i], items[j])) out.push(pairKey(items[i], items[j]));
+    }
+  }
+  return out.sort();
+}
+
+export function pairKey(a: Item, b: Item): string {
+  return a.id < b.id ? `${a.id}:${b.id}` : `${b.id}:${a.id}`;
+}
+
+export function ids(items: readonly Item[]): number[] {
+  return items.map((it) => it.id).sort((a, b) => a - b);
+}
+
+/** Deterministic PRNG (mulberry32) for seeded scenes outside fast-check. */
+export function mulberry32(seed: number): () => number {
+  let s = seed | 0;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The quadtree against brute force on random scenes built by random operation sequences.
+ * Every query and pair method must give exactly the brute-force answer (order aside), and
+ * validate() must pass after every sequence.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Quadtree, type Rect } from '../src/index.js';
+import { boundsArb, boxArb, type Op, opsArb, optionsArb } from './arbitraries.js';
+import { bruteCircle, brutePairs, bruteQuery, type Item, ids, pairKey } from './oracle.js';
+
+const RUNS = Number(process.env.QC_RUNS ?? 200);
+
+interface Built {
+  tree: Quadtree<Item>;
+  live: Item[];
+}
+
+function build(bounds: Rect, options: object, ops: readonly Op[], validateEachStep = false): Built {
+  const tree = new Quadtree<Item>(bounds, options);
+  let live: Item[] = [];
+  let nextId = 0;
+  for (const op of ops) {
+    switch (op.kind) {
+      case 'insert': {
+        const batch: Item[] = [];
+        for (let c = 0; c < op.copies; c++) batch.push({ ...op.box, id: nextId++ });
+        if (batch.length === 1) tree.insert(batch[0]);
+        else tree.insert(batch);
+        live.push(...batch);
+        break;
+      }
+      case 'remove': {
+        if (live.length === 0) {
+          expect(tree.remove({ x: 0, y: 0, width: 1, height: 1, id: -1 })).toBe(false);
+          break;
+        }
+        const [gone] = live.splice(op.pick % live.length, 1);
+        expect(tree.remove(gone)).toBe(true);
+        expect(tree.remove(gone)).toBe(false);
+        break;
+      }
+      case 'move': {
+        if (live.length === 0) break;
+        const it = live[op.pick % live.length];
+        Object.assign(it, op.box);
+        tree.update(it);
+        break;
+      }
+      case 'refresh': {
+        op.boxes.forEach((box, k) => {
+          if (k < live.length) Object.assign(live[(k * 7) % live.length], box);
+        });
+        tree.refresh();
+        break;
+      }
+      case 'clear':
+        tree.clear();
+        live = [];
+        break;
+    }
+    if (validateEachStep) tree.validate();
+  }
+  return { tree, live };
+}
+
+const sceneArb = boundsArb.chain((bounds) =>
+  fc.record({
+    bounds: fc.constant(bounds),
+    options: optionsArb,
+    ops: opsArb(bounds),
+    areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 6 }),
+    radii: fc.array(fc.oneof(fc.constant(0), fc.double({ min: 0, max: bounds.width, noNaN: true })), {
+      minLength: 1,
+      maxLength: 6,
+    }),
+  }),
+);
+
+describe('Quadtree vs brute force (fast-check)', () => {
+  it('stays valid after every operation and keeps size', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, ops }) => {
+        const { tree, live } = build(bounds, options, ops, true);
+        expect(tree.size).toBe(live.length);
+        expect(ids(tree.all())).toEqual(ids(live));
+        for (const it of live) expect(tree.has(it)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('query(area) returns exactly the overlapping items', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, ops, areas }) => {
+        const { tree, live } = build(bounds, options, ops);
+        for (const area of areas) {
+          const got = tree.query(area);
+          expect(ids(got)).toEqual(bruteQuery(live, area));
+          expect(new Set(got).size).toBe(got.length);
+          const visited: Item[] = [];
+          tree.forEachInRect(area, (it) => {
+            visited.push(it);
+          });
+          expect(visited).toEqual(got);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('queryPoint(x, y) returns exactly the items whose interior holds the point', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, ops, areas }) => {
+        const { tree, live } = build(bounds, options, ops);
+        // Points at the areas' corners, plus at item corners and centres (edges are the hard part).
+        const points = areas.map((a) => [a.x, a.y] as const);
+        for (const it of live.slice(0, 5)) points.push([it.x, it.y], [it.x + it.width / 2, it.y + it.height / 2]);
+        for (const [x, y] of points) {
+          const got = tree.queryPoint(x, y);
+          expect(ids(got)).toEqual(bruteQuery(live, { x, y, width: 0, height: 0 }));
+          const visited: Item[] = [];
+          tree.forEachAtPoint(x, y, (it) => {
+            visited.push(it);
+          });
+          expect(visited).toEqual(got);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('queryCircle(x, y, r) returns exactly the items whose box meets the open disc', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, ops, areas, radii }) => {
+        const { tree, live } = build(bounds, options, ops);
+        areas.forEach((a, k) => {
+          const r = radii[k % radii.length];
+          const got = tree.queryCircle(a.x, a.y, r);
+          expect(ids(got)).toEqual(bruteCircle(live, a.x, a.y, r));
+          const visited: Item[] = [];
+          tree.forEachInCircle(a.x, a.y, r, (it) => {
+            visited.push(it);
+          });
+          expect(visited).toEqual(got);
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('retrieve(area) is a duplicate-free superset of the overlaps', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, ops, areas }) => {
+        const { tree, live } = build(bounds, options, ops);
+        for (const area of areas) {
+          const got = tree.retrieve(area);
+          expect(new Set(got).size).toBe(got.length);
+          const gotIds = new Set(got.map((it) => it.id));
+          for (const id of bruteQuery(live, area)) expect(gotIds.has(id)).toBe(true);
+          for (const it of got) expect(tree.has(it)).toBe(true);
+          const visited: Item[] = [];
+          tree.forEachCandidate(area, (it) => {
+            visited.push(it);
+          });
+          expect(visited).toEqual(got);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('forEachPair / pairs report every colliding pair exactly once', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, ops }) => {
+        const { tree, live } = build(bounds, options, ops);
+        const seen: string[] = [];
+        tree.forEachPair((a, b) => {
+          expect(a).not.toBe(b);
+          seen.push(pairKey(a, b));
+        });
+        const expected = brutePairs(live);
+        expect([...seen].sort()).toEqual(expected); // same multiset: no pair missing, none twice
+        expect(tree.pairs().map(([a, b]) => pairKey(a, b))).toEqual(seen);
+        expect(tree.lastChecks).toBeLessThanOrEqual((live.length * (live.length - 1)) / 2);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('is deterministic: the same operations give the same results in the same order', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, ops, areas }) => {
+        const run = () => {
+          const { tree } = build(
+            bounds,
+            options,
+            ops.map((op) => structuredClone(op)),
+          );
+          return {
+            pairs: tree.pairs().map(([a, b]) => `${a.id}:${b.id}`),
+            query: areas.map((a) => tree.query(a).map((it) => it.id)),
+            all: tree.all().map((it) => it.id),
+          };
+        };
+        expect(run()).toEqual(run());
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
