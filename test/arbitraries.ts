@@ -71,10 +71,20 @@ export type Op =
 export function opsArb(bounds: Rect, maxOps = 60): fc.Arbitrary<Op[]> {
   const box = boxArb(bounds);
   const op: fc.Arbitrary<Op> = fc.oneof(
-    { weight: 10, arbitrary: fc.record({ kind: fc.constant('insert' as const), box, copies: fc.integer({ min: 1, max: 4 }) }) },
+    {
+      weight: 10,
+      arbitrary: fc.record({
+        kind: fc.constant('insert' as const),
+        box,
+        copies: fc.integer({ min: 1, max: 4 }),
+      }),
+    },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), box }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('refresh' as const), boxes: fc.array(box, { maxLength: 8 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('refresh' as const), boxes: fc.array(box, { maxLength: 8 }) }),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const }) },
   );
   return fc.array(op, { maxLength: maxOps });

@@ -115,7 +115,8 @@ describe('Quadtree vs brute force (fast-check)', () => {
         const { tree, live } = build(bounds, options, ops);
         // Points at the areas' corners, plus at item corners and centres (edges are the hard part).
         const points = areas.map((a) => [a.x, a.y] as const);
-        for (const it of live.slice(0, 5)) points.push([it.x, it.y], [it.x + it.width / 2, it.y + it.height / 2]);
+        for (const it of live.slice(0, 5))
+          points.push([it.x, it.y], [it.x + it.width / 2, it.y + it.height / 2]);
         for (const [x, y] of points) {
           const got = tree.queryPoint(x, y);
           expect(ids(got)).toEqual(bruteQuery(live, { x, y, width: 0, height: 0 }));

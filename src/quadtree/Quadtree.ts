@@ -375,9 +375,13 @@ export class Quadtree<T extends Rect> {
    * Calls `visit(a, b)` once for every pair of items whose boxes overlap (strictly), in a
    * deterministic order. Return `false` to stop. Allocates nothing.
    *
-   * One depth-first walk: each node's items are tested against each other and against the items
-   * of its ancestors that reach into the node, so every candidate pair is met exactly once and no
-   * set is needed to de-duplicate.
+   * One depth-first walk that tests pairs only in leaves. Items stored in an internal node (those
+   * straddling its split lines) are handed down to every child block their cell range reaches, so
+   * a leaf sees its own items plus the straddlers crossing it, and pairs are tested locally: a long
+   * row of straddlers on the root's centre line is never tested all against all. A pair of
+   * handed-down items can meet in several leaves; it is reported only in the leaf holding the
+   * reference cell of the pair (the larger of the two minimum cells on each axis), which lies in
+   * exactly one leaf. No set is needed to de-duplicate.
    */
   forEachPair(visit: PairVisitor<T>): void {
     checkFunction(visit, 'visit');
@@ -395,11 +399,14 @@ export class Quadtree<T extends Rect> {
       const nodeY0 = this.nodeY0;
       const refs = this.itemRefs;
       const depth = this.maxDepth;
-      // Stack entries are (node, start, end): ids[start..end) are the ancestor items that reach
-      // into the node. A node's own items are appended right after its segment, so one loop over
-      // ids[start..p) pairs item p with both its ancestors and its earlier siblings in the node.
+      // Stack entries are (node, start, end): segment entries [start, end) are the ancestor items
+      // that reach into the node. A node's own items are appended right after its segment, so one
+      // loop over [start, p) pairs entry p with both its ancestors and its earlier siblings.
       const stack = ctx.nodes;
+      if (ctx.ids.length < 64) ctx.growPairs(64);
       let ids = ctx.ids;
+      let segBoxes = ctx.boxes;
+      let segCells = ctx.cells;
       stack[0] = 0;
       stack[1] = 0;
       stack[2] = 0;
@@ -410,29 +417,77 @@ export class Quadtree<T extends Rect> {
         const start = stack[sp + 1];
         const ownStart = stack[sp + 2];
         let end = ownStart;
+        if (ownStart + this.nodeCount[n] > ids.length) {
+          ctx.growPairs(ownStart + this.nodeCount[n]);
+          ids = ctx.ids;
+          segBoxes = ctx.boxes;
+          segCells = ctx.cells;
+        }
         for (let i = head[n]; i !== NONE; i = next[i]) {
-          if (end === ids.length) ids = ctx.growIds(end + 1);
+          const i4 = i << 2;
+          const e4 = end << 2;
+          segBoxes[e4] = boxes[i4];
+          segBoxes[e4 + 1] = boxes[i4 + 1];
+          segBoxes[e4 + 2] = boxes[i4 + 2];
+          segBoxes[e4 + 3] = boxes[i4 + 3];
+          segCells[e4] = cells[i4];
+          segCells[e4 + 1] = cells[i4 + 1];
+          segCells[e4 + 2] = cells[i4 + 2];
+          segCells[e4 + 3] = cells[i4 + 3];
           ids[end++] = i;
         }
-        for (let p = ownStart; p < end; p++) {
-          const a = ids[p];
-          const a4 = a << 2;
-          const ax0 = boxes[a4];
-          const ay0 = boxes[a4 + 1];
-          const ax1 = boxes[a4 + 2];
-          const ay1 = boxes[a4 + 3];
-          for (let q = start; q < p; q++) {
-            const b = ids[q];
-            const b4 = b << 2;
-            checks++;
-            if (boxes[b4] < ax1 && ax0 < boxes[b4 + 2] && boxes[b4 + 1] < ay1 && ay0 < boxes[b4 + 3]) {
-              if (visit(refs[b] as T, refs[a] as T) === false) return;
+        const first = child[n];
+        if (first === NONE) {
+          // Leaf. Own items are inside the block, so any overlap involving one is reported here.
+          for (let p = ownStart; p < end; p++) {
+            const p4 = p << 2;
+            const ax0 = segBoxes[p4];
+            const ay0 = segBoxes[p4 + 1];
+            const ax1 = segBoxes[p4 + 2];
+            const ay1 = segBoxes[p4 + 3];
+            for (let q = start; q < p; q++) {
+              const q4 = q << 2;
+              checks++;
+              if (
+                segBoxes[q4] < ax1 &&
+                ax0 < segBoxes[q4 + 2] &&
+                segBoxes[q4 + 1] < ay1 &&
+                ay0 < segBoxes[q4 + 3]
+              ) {
+                if (visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return;
+              }
             }
           }
+          // Two handed-down items: their reference cell is in this block unless both start left
+          // of it or both start above it; those pairs belong to another leaf and are skipped
+          // before any float test.
+          const x0 = nodeX0[n];
+          const y0 = nodeY0[n];
+          for (let p = start + 1; p < ownStart; p++) {
+            const p4 = p << 2;
+            const left = segCells[p4] < x0;
+            const above = segCells[p4 + 1] < y0;
+            const ax0 = segBoxes[p4];
+            const ay0 = segBoxes[p4 + 1];
+            const ax1 = segBoxes[p4 + 2];
+            const ay1 = segBoxes[p4 + 3];
+            for (let q = start; q < p; q++) {
+              const q4 = q << 2;
+              if ((left && segCells[q4] < x0) || (above && segCells[q4 + 1] < y0)) continue;
+              checks++;
+              if (
+                segBoxes[q4] < ax1 &&
+                ax0 < segBoxes[q4 + 2] &&
+                segBoxes[q4 + 1] < ay1 &&
+                ay0 < segBoxes[q4 + 3]
+              ) {
+                if (visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return;
+              }
+            }
+          }
+          continue;
         }
-        const first = child[n];
-        if (first === NONE) continue;
-        // Hand each child the items (ancestors' and this node's) whose cell range reaches its
+        // Hand each child the entries (ancestors' and this node's) whose cell range reaches its
         // block. Children are pushed 3..0 so that they are visited in Z order.
         const half = 1 << (depth - level[n] - 1);
         const x0 = nodeX0[n];
@@ -441,22 +496,43 @@ export class Quadtree<T extends Rect> {
         for (let q = 3; q >= 0; q--) {
           const c = first + q;
           const subtreeItems = total[c];
-          if (subtreeItems === 0) continue;
           const bx0 = q & 1 ? x0 + half : x0;
           const by0 = q & 2 ? y0 + half : y0;
           const bx1 = bx0 + half - 1;
           const by1 = by0 + half - 1;
-          if (top + (end - start) > ids.length) ids = ctx.growIds(top + (end - start));
+          if (top + (end - start) > ids.length) {
+            ctx.growPairs(top + (end - start));
+            ids = ctx.ids;
+            segBoxes = ctx.boxes;
+            segCells = ctx.cells;
+          }
           const segment = top;
           for (let k = start; k < end; k++) {
-            const id = ids[k];
-            const c4 = id << 2;
-            if (cells[c4] <= bx1 && cells[c4 + 2] >= bx0 && cells[c4 + 1] <= by1 && cells[c4 + 3] >= by0) {
-              ids[top++] = id;
+            const k4 = k << 2;
+            if (
+              segCells[k4] <= bx1 &&
+              segCells[k4 + 2] >= bx0 &&
+              segCells[k4 + 1] <= by1 &&
+              segCells[k4 + 3] >= by0
+            ) {
+              const t4 = top << 2;
+              segBoxes[t4] = segBoxes[k4];
+              segBoxes[t4 + 1] = segBoxes[k4 + 1];
+              segBoxes[t4 + 2] = segBoxes[k4 + 2];
+              segBoxes[t4 + 3] = segBoxes[k4 + 3];
+              segCells[t4] = segCells[k4];
+              segCells[t4 + 1] = segCells[k4 + 1];
+              segCells[t4 + 2] = segCells[k4 + 2];
+              segCells[t4 + 3] = segCells[k4 + 3];
+              ids[top++] = ids[k];
             }
           }
-          // A lone item with nothing inherited cannot form a pair.
-          if (top === segment && subtreeItems < 2) continue;
+          // Fewer than two items reaching the child cannot form a pair (an empty child still
+          // matters when two handed-down items meet in it).
+          if (top - segment + subtreeItems < 2) {
+            top = segment;
+            continue;
+          }
           stack[sp] = c;
           stack[sp + 1] = segment;
           stack[sp + 2] = top;

@@ -10,6 +10,25 @@ export class Scratch {
   ids: Int32Array = new Int32Array(256);
   /** Float keys parallel to `ids` or `nodes` (ray entry distances, heap priorities). */
   keys: Float64Array = new Float64Array(256);
+  /**
+   * Pair walk segments: for entry k, boxes[4k..4k+3] and cells[4k..4k+3] are copies of the item's
+   * box and cell range and ids[k] its handle. Copying makes every test after the first read of an
+   * item a sequential read instead of a cache miss into the item arrays.
+   */
+  boxes: Float64Array = new Float64Array(1024);
+  cells: Int32Array = new Int32Array(1024);
+
+  /** Makes room for `entries` pair-walk entries (ids, boxes and cells together). */
+  growPairs(entries: number): void {
+    const length = Math.max(entries, this.ids.length * 2);
+    this.growIds(length);
+    const boxes = new Float64Array(length * 4);
+    boxes.set(this.boxes);
+    this.boxes = boxes;
+    const cells = new Int32Array(length * 4);
+    cells.set(this.cells);
+    this.cells = cells;
+  }
 
   growIds(minLength: number): Int32Array {
     const grown = new Int32Array(Math.max(minLength, this.ids.length * 2));

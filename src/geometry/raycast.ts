@@ -1,0 +1,313 @@
+import type { Circle, ConvexShape, Shape, Vec2 } from './shapes.js';
+import { requireFinite, requireNonNegativeOrInfinity } from './validate.js';
+
+/**
+ * Where a ray first meets a shape, filled in place by {@link raycast}. Reuse one instance per ray to
+ * avoid allocation; copy the numbers (or call {@link RayHit.clone}) to keep them.
+ */
+export class RayHit {
+  /** World-space point where the ray enters the shape. */
+  readonly point: Vec2 = { x: 0, y: 0 };
+  /**
+   * Unit surface normal at `point`, facing back against the ray. When the ray starts inside the
+   * shape the hit is at distance 0 and the normal is the reversed ray direction (or (0, 0) for a
+   * zero-length probe).
+   */
+  readonly normal: Vec2 = { x: 0, y: 0 };
+  /** Distance from the ray origin to `point`, in world units (the direction is normalised internally). */
+  distance = 0;
+
+  /** Copies every field of `other` into this hit. */
+  copyFrom(other: RayHit): this {
+    this.point.x = other.point.x;
+    this.point.y = other.point.y;
+    this.normal.x = other.normal.x;
+    this.normal.y = other.normal.y;
+    this.distance = other.distance;
+    return this;
+  }
+
+  /** A new, independent copy. */
+  clone(): RayHit {
+    return new RayHit().copyFrom(this);
+  }
+}
+
+/**
+ * Casts the ray `origin + t·direction`, 0 ≤ t·|direction| ≤ maxDistance, against one shape.
+ *
+ * Hit rule (the collision rule applied to the ray as a segment): the ray hits when it passes
+ * through the shape's interior, or properly crosses a {@link Segment}. Grazing a vertex, running
+ * along an edge, stopping exactly on the boundary, or meeting a {@link Point} is not a hit. A ray
+ * that starts inside hits at distance 0. A zero direction or `maxDistance` 0 is a point probe: it
+ * hits (distance 0, normal (0, 0)) exactly when the origin is strictly inside.
+ *
+ * Returns `out` (a new {@link RayHit} when omitted) on a hit, `null` otherwise; on a miss `out`
+ * is unchanged. Bad numbers throw (`TypeError` for NaN/±Infinity coordinates, `RangeError` for a
+ * negative distance); `maxDistance` may be `Infinity`.
+ * @example
+ * const hit = raycast(wall, 0, 0, 1, 0, 500);
+ * if (hit) console.log(hit.distance, hit.point.x, hit.normal.x);
+ */
+export function raycast(
+  shape: Shape,
+  originX: number,
+  originY: number,
+  dirX: number,
+  dirY: number,
+  maxDistance = Number.POSITIVE_INFINITY,
+  out?: RayHit,
+): RayHit | null {
+  requireFinite(originX, 'originX');
+  requireFinite(originY, 'originY');
+  requireFinite(dirX, 'dirX');
+  requireFinite(dirY, 'dirY');
+  requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
+  const target = out ?? new RayHit();
+  return raycastUnchecked(shape, originX, originY, dirX, dirY, maxDistance, target) ? target : null;
+}
+
+/**
+ * Same as {@link raycast} without argument checks; returns whether `out` was filled.
+ * @internal
+ */
+export function raycastUnchecked(
+  shape: Shape,
+  ox: number,
+  oy: number,
+  dx: number,
+  dy: number,
+  maxDistance: number,
+  out: RayHit,
+): boolean {
+  shape._sync();
+  let dirLength = Math.hypot(dx, dy);
+  if (dirLength !== 0 && (dirLength < 1e-100 || dirLength > 1e100)) {
+    // Squares of extreme directions would under- or overflow; rescale so the larger component is 1.
+    const m = Math.max(Math.abs(dx), Math.abs(dy));
+    dx /= m;
+    dy /= m;
+    dirLength = Math.hypot(dx, dy);
+  }
+  if (dirLength === 0 || maxDistance === 0) {
+    if (!containsPointUnchecked(shape, ox, oy)) return false;
+    out.point.x = ox;
+    out.point.y = oy;
+    out.normal.x = 0;
+    out.normal.y = 0;
+    out.distance = 0;
+    return true;
+  }
+  // Decisions use the caller's direction unnormalised (parameter t in units of |direction|) so
+  // integer rays are decided exactly; only the limit is converted.
+  const tMax = maxDistance / dirLength;
+  let t: number;
+  let nx: number;
+  let ny: number;
+  if (shape.kind === 'circle') {
+    const c = shape as Circle;
+    const fx = ox - c._x;
+    const fy = oy - c._y;
+    const a = dx * dx + dy * dy;
+    const b = fx * dx + fy * dy;
+    const cc = fx * fx + fy * fy - c._r * c._r;
+    const disc = b * b - a * cc;
+    if (!(disc > 0)) return false; // missing or tangent
+    const root = Math.sqrt(disc);
+    // Numerically stable pair of roots.
+    const q = b >= 0 ? -(b + root) : -b + root;
+    let t0 = q / a;
+    let t1 = cc / q;
+    if (q === 0) {
+      t0 = 0;
+      t1 = 0;
+    }
+    if (t0 > t1) {
+      const tmp = t0;
+      t0 = t1;
+      t1 = tmp;
+    }
+    const lo = Math.max(t0, 0);
+    const hi = Math.min(t1, tMax);
+    if (!(lo < hi)) return false;
+    t = lo;
+    if (t0 >= 0) {
+      const px = ox + dx * t - c._x;
+      const py = oy + dy * t - c._y;
+      const len = Math.hypot(px, py);
+      nx = px / len;
+      ny = py / len;
+    } else {
+      nx = -dx / dirLength;
+      ny = -dy / dirLength;
+    }
+  } else {
+    const poly = shape as ConvexShape;
+    const v = poly._world;
+    if (poly._count === 1) return false; // a point has no interior to pass through
+    if (poly._count === 2) {
+      // Seed 002's two-parameter line intersection: origin + t·d = p1 + u·e, strictly inside both.
+      const ex = v[2] - v[0];
+      const ey = v[3] - v[1];
+      const denom = dx * ey - dy * ex;
+      if (denom === 0) return false; // parallel or collinear: at most touching
+      const wx = v[0] - ox;
+      const wy = v[1] - oy;
+      const tt = (wx * ey - wy * ex) / denom;
+      const u = (wx * dy - wy * dx) / denom;
+      if (!(tt > 0 && tt < tMax && u > 0 && u < 1)) return false;
+      t = tt;
+      const len = poly._lengths[0];
+      nx = poly._normals[0] / len;
+      ny = poly._normals[1] / len;
+      if (nx * dx + ny * dy > 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+    } else {
+      // Cyrus–Beck clipping against each face's half-plane.
+      const normals = poly._normals;
+      let tEnter = Number.NEGATIVE_INFINITY;
+      let tExit = Number.POSITIVE_INFINITY;
+      let face = -1;
+      for (let i = 0; i < poly._count; i++) {
+        const fnx = normals[2 * i];
+        const fny = normals[2 * i + 1];
+        const num = fnx * (v[2 * i] - ox) + fny * (v[2 * i + 1] - oy); // > 0: origin strictly inside this face
+        const den = fnx * dx + fny * dy;
+        if (den === 0) {
+          if (num <= 0) return false; // parallel, on or outside the face line
+          continue;
+        }
+        const tf = num / den;
+        if (den < 0) {
+          if (tf > tEnter) {
+            tEnter = tf;
+            face = i;
+          }
+        } else if (tf < tExit) {
+          tExit = tf;
+        }
+        if (!(tEnter < tExit)) return false;
+      }
+      const lo = Math.max(tEnter, 0);
+      const hi = Math.min(tExit, tMax);
+      if (!(lo < hi)) return false;
+      t = lo;
+      if (tEnter >= 0 && face >= 0) {
+        const len = poly._lengths[face];
+        nx = normals[2 * face] / len;
+        ny = normals[2 * face + 1] / len;
+      } else {
+        nx = -dx / dirLength;
+        ny = -dy / dirLength;
+      }
+    }
+  }
+  out.point.x = ox + dx * t;
+  out.point.y = oy + dy * t;
+  out.normal.x = nx + 0; // + 0 turns -0 into +0
+  out.normal.y = ny + 0;
+  out.distance = t * dirLength;
+  return true;
+}
+
+/**
+ * Whether (x, y) lies strictly inside the shape (boundary excluded, like the quadtree's point
+ * query). Segments and points contain nothing.
+ * @example if (containsPoint(button, mouse.x, mouse.y)) press();
+ */
+export function containsPoint(shape: Shape, x: number, y: number): boolean {
+  requireFinite(x, 'x');
+  requireFinite(y, 'y');
+  shape._sync();
+  return containsPointUnchecked(shape, x, y);
+}
+
+/** @internal */
+export function containsPointUnchecked(shape: Shape, x: number, y: number): boolean {
+  if (shape.kind === 'circle') {
+    const c = shape as Circle;
+    const dx = x - c._x;
+    const dy = y - c._y;
+    return dx * dx + dy * dy < c._r * c._r;
+  }
+  const poly = shape as ConvexShape;
+  if (!poly._hasArea) return false;
+  const v = poly._world;
+  const normals = poly._normals;
+  for (let i = 0; i < poly._count; i++) {
+    if (normals[2 * i] * (x - v[2 * i]) + normals[2 * i + 1] * (y - v[2 * i + 1]) >= 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Squared distance from (x, y) to the closed shape: 0 inside or on the boundary. No square root is
+ * taken (seed 002), so compare it with a squared radius.
+ * @example const near = pointDistanceSquared(enemy, px, py) < 30 * 30;
+ */
+export function pointDistanceSquared(shape: Shape, x: number, y: number): number {
+  requireFinite(x, 'x');
+  requireFinite(y, 'y');
+  shape._sync();
+  return pointDistanceSquaredUnchecked(shape, x, y);
+}
+
+/** @internal */
+export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number): number {
+  if (shape.kind === 'circle') {
+    const c = shape as Circle;
+    const dx = x - c._x;
+    const dy = y - c._y;
+    const d2 = dx * dx + dy * dy;
+    const r = c._r;
+    if (d2 <= r * r) return 0;
+    const gap = Math.sqrt(d2) - r;
+    return gap * gap;
+  }
+  const poly = shape as ConvexShape;
+  const v = poly._world;
+  const n = poly._count;
+  if (n === 1) {
+    const dx = x - v[0];
+    const dy = y - v[1];
+    return dx * dx + dy * dy;
+  }
+  if (poly._hasArea) {
+    const normals = poly._normals;
+    let inside = true;
+    for (let i = 0; i < n; i++) {
+      if (normals[2 * i] * (x - v[2 * i]) + normals[2 * i + 1] * (y - v[2 * i + 1]) > 0) {
+        inside = false;
+        break;
+      }
+    }
+    if (inside) return 0;
+  }
+  const edges = n === 2 ? 1 : n;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < edges; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = v[2 * i];
+    const ay = v[2 * i + 1];
+    const ex = v[2 * j] - ax;
+    const ey = v[2 * j + 1] - ay;
+    const wx = x - ax;
+    const wy = y - ay;
+    const t = wx * ex + wy * ey;
+    const ee = ex * ex + ey * ey;
+    let d2: number;
+    if (t <= 0) d2 = wx * wx + wy * wy;
+    else if (t >= ee) {
+      const ux = x - v[2 * j];
+      const uy = y - v[2 * j + 1];
+      d2 = ux * ux + uy * uy;
+    } else {
+      const cr = ex * wy - ey * wx;
+      d2 = (cr * cr) / ee;
+    }
+    if (d2 < best) best = d2;
+  }
+  return best;
+}

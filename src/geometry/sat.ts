@@ -1,0 +1,346 @@
+import type { Contact } from './contact.js';
+import type { Circle, ConvexShape, Shape } from './shapes.js';
+
+/*
+ * Narrow phase. The collision rule, shared by every shape pair:
+ *
+ *   a and b collide  ⇔  no line has a on one closed side and b on the other.
+ *
+ * So touching (a common edge, a tangent circle, a point on a boundary) is not a collision — the same
+ * strict rule the quadtree applies to boxes — while two segments that properly cross do collide.
+ * Equivalently the origin lies in the interior of the Minkowski difference a − b, and the depth
+ * is the distance from the origin to that difference's boundary.
+ *
+ * Decisions use unnormalised normals and squared distances so that integer inputs are decided
+ * exactly; square roots are taken only to report a depth.
+ */
+
+// Scratch results, so no per-call allocation. The narrow phase is not re-entrant, which is fine: it
+// never calls user code.
+let bestDepth = 0;
+let bestNx = 0;
+let bestNy = 0;
+let projMin = 0;
+let projMax = 0;
+let unitX = 0;
+let unitY = 0;
+
+/**
+ * Normalises a non-zero vector into (unitX, unitY). Dividing by the larger component first keeps
+ * tiny (even subnormal) vectors accurate, where dx / hypot(dx, dy) would lose all precision.
+ * @internal
+ */
+export function setUnit(dx: number, dy: number): void {
+  const m = Math.max(Math.abs(dx), Math.abs(dy));
+  const ux = dx / m;
+  const uy = dy / m;
+  const len = Math.hypot(ux, uy);
+  unitX = ux / len;
+  unitY = uy / len;
+}
+
+/**
+ * Whether shapes `a` and `b` collide (see the collision rule above: touching is not colliding).
+ * Cheaper than {@link collide} because no depth or normal is computed.
+ * @example if (overlaps(bullet, enemy)) enemy.hit();
+ */
+export function overlaps(a: Shape, b: Shape): boolean {
+  return a._serial <= b._serial ? narrow(a, b, null) : narrow(b, a, null);
+}
+
+/**
+ * Tests shapes `a` and `b`. Returns whether they collide and, when `out` is given and they do,
+ * fills it: unit `normal` from a to b, `depth` of the minimum translation vector, and the
+ * containment flags `aInB` / `bInA`. When they do not collide `out` is left unchanged.
+ * `collide(b, a)` reports exactly the mirrored result (normal negated, flags swapped).
+ * @example
+ * const contact = new Contact();
+ * if (collide(circle, box, contact)) console.log(contact.depth);
+ */
+export function collide(a: Shape, b: Shape, out?: Contact): boolean {
+  const target = out ?? null;
+  if (a._serial <= b._serial) {
+    if (!narrow(a, b, target)) return false;
+  } else {
+    if (!narrow(b, a, target)) return false;
+    if (target !== null) {
+      target.normalX = -target.normalX;
+      target.normalY = -target.normalY;
+      const t = target.aInB;
+      target.aInB = target.bInA;
+      target.bInA = t;
+    }
+  }
+  if (target !== null) {
+    target.a = a;
+    target.b = b;
+    // Adding 0 turns -0 into +0 so axis-aligned normals compare cleanly.
+    target.normalX += 0;
+    target.normalY += 0;
+  }
+  return true;
+}
+
+/** @internal Narrow phase with a fixed argument order. Writes normal/depth/flags into `out` when non-null. */
+function narrow(a: Shape, b: Shape, out: Contact | null): boolean {
+  a._sync();
+  b._sync();
+  if (a.kind === 'circle') {
+    if (b.kind === 'circle') return circleCircle(a as Circle, b as Circle, out);
+    return circleConvex(a as Circle, b as ConvexShape, true, out);
+  }
+  if (b.kind === 'circle') return circleConvex(b as Circle, a as ConvexShape, false, out);
+  return convexConvex(a as ConvexShape, b as ConvexShape, out);
+}
+
+function circleCircle(a: Circle, b: Circle, out: Contact | null): boolean {
+  const dx = b._x - a._x;
+  const dy = b._y - a._y;
+  const d2 = dx * dx + dy * dy;
+  const ra = a._r;
+  const rb = b._r;
+  const sum = ra + rb;
+  if (d2 >= sum * sum) return false;
+  if (out !== null) {
+    const d = Math.hypot(dx, dy);
+    if (d > 0) {
+      setUnit(dx, dy);
+      out.normalX = unitX;
+      out.normalY = unitY;
+    } else {
+      // Concentric: every direction is minimal; pick +x so the answer is deterministic.
+      out.normalX = 1;
+      out.normalY = 0;
+    }
+    out.depth = sum - d;
+    out.aInB = ra <= rb && d2 <= (rb - ra) * (rb - ra);
+    out.bInA = rb <= ra && d2 <= (ra - rb) * (ra - rb);
+  }
+  return true;
+}
+
+/**
+ * Disc versus convex vertex set. Computes the push that moves the circle out of the convex shape
+ * (normal from convex to circle), then orients it for the caller.
+ */
+function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out: Contact | null): boolean {
+  const cx = circle._x;
+  const cy = circle._y;
+  const r = circle._r;
+  const r2 = r * r;
+  const v = poly._world;
+  const n = poly._count;
+  let nx = 0;
+  let ny = 0;
+  let depth = 0;
+  let circleInPoly = false;
+
+  let centreInside = poly._hasArea;
+  let maxSep = Number.NEGATIVE_INFINITY;
+  let maxFace = 0;
+  if (poly._hasArea) {
+    const normals = poly._normals;
+    const lengths = poly._lengths;
+    for (let i = 0; i < n; i++) {
+      const s = normals[2 * i] * (cx - v[2 * i]) + normals[2 * i + 1] * (cy - v[2 * i + 1]);
+      if (s > 0) centreInside = false;
+      const sep = s / lengths[i];
+      if (sep > maxSep) {
+        maxSep = sep;
+        maxFace = i;
+      }
+    }
+  }
+
+  if (centreInside) {
+    // Centre inside or on the boundary: the disc certainly reaches the interior. The cheapest way
+    // out is through the nearest face.
+    if (out === null) return true;
+    const len = poly._lengths[maxFace];
+    nx = poly._normals[2 * maxFace] / len;
+    ny = poly._normals[2 * maxFace + 1] / len;
+    depth = r - maxSep;
+    circleInPoly = -maxSep >= r;
+  } else {
+    // Centre outside (or the shape has no interior): collide iff the squared distance to the
+    // closest boundary point is below r². Each edge is decided exactly before any division.
+    const edges = n === 2 ? 1 : n;
+    let hit = false;
+    let best = Number.POSITIVE_INFINITY;
+    let bestVertex = 0; // closest feature when it is a vertex
+    let bestEdge = -1; // closest feature when it is the inside of an edge
+    let bestCross = 0;
+    for (let i = 0; i < edges; i++) {
+      const ax = v[2 * i];
+      const ay = v[2 * i + 1];
+      const wx = cx - ax;
+      const wy = cy - ay;
+      if (n === 1) {
+        const d2 = wx * wx + wy * wy;
+        if (d2 < r2) hit = true;
+        best = d2;
+        break;
+      }
+      const j = i + 1 === n ? 0 : i + 1;
+      const ex = v[2 * j] - ax;
+      const ey = v[2 * j + 1] - ay;
+      const t = wx * ex + wy * ey;
+      const ee = ex * ex + ey * ey;
+      if (t <= 0 || t >= ee) {
+        const k = t <= 0 ? i : j;
+        const ux = cx - v[2 * k];
+        const uy = cy - v[2 * k + 1];
+        const d2 = ux * ux + uy * uy;
+        if (d2 < r2) hit = true;
+        if (d2 < best) {
+          best = d2;
+          bestVertex = k;
+          bestEdge = -1;
+        }
+      } else {
+        const cr = ex * wy - ey * wx;
+        if (cr * cr < r2 * ee) hit = true;
+        const d2 = (cr * cr) / ee;
+        if (d2 < best) {
+          best = d2;
+          bestEdge = i;
+          bestCross = cr;
+        }
+      }
+    }
+    if (!hit) return false;
+    if (out === null) return true;
+    if (bestEdge >= 0) {
+      // Closest point inside an edge: the push is along the edge normal. Using the normal rather
+      // than (centre − closest point) keeps the direction exact when the centre is almost on it.
+      const len = poly._lengths[bestEdge];
+      // cross(e, w) < 0 means the centre is on the outward-normal side of edge (ey, -ex).
+      const side = bestCross > 0 ? -1 : 1;
+      nx = (side * poly._normals[2 * bestEdge]) / len;
+      ny = (side * poly._normals[2 * bestEdge + 1]) / len;
+      depth = r - Math.abs(bestCross) / len;
+    } else {
+      const dx = cx - v[2 * bestVertex];
+      const dy = cy - v[2 * bestVertex + 1];
+      const d = Math.hypot(dx, dy);
+      if (d > 0) {
+        setUnit(dx, dy);
+        nx = unitX;
+        ny = unitY;
+      } else if (n >= 2) {
+        // Centre exactly on a segment's endpoint: crossing the segment's line costs r, the minimum.
+        const len = poly._lengths[0];
+        nx = poly._normals[0] / len;
+        ny = poly._normals[1] / len;
+      } else {
+        nx = 1;
+        ny = 0;
+      }
+      depth = r - d;
+    }
+  }
+
+  let polyInCircle = true;
+  for (let i = 0; i < n; i++) {
+    const dx = v[2 * i] - cx;
+    const dy = v[2 * i + 1] - cy;
+    if (dx * dx + dy * dy > r2) {
+      polyInCircle = false;
+      break;
+    }
+  }
+  out.depth = depth;
+  if (circleIsA) {
+    out.normalX = -nx;
+    out.normalY = -ny;
+    out.aInB = circleInPoly;
+    out.bInA = polyInCircle;
+  } else {
+    out.normalX = nx;
+    out.normalY = ny;
+    out.aInB = polyInCircle;
+    out.bInA = circleInPoly;
+  }
+  return true;
+}
+
+function project(shape: ConvexShape, nx: number, ny: number): void {
+  const v = shape._world;
+  let min = nx * v[0] + ny * v[1];
+  let max = min;
+  for (let i = 1; i < shape._count; i++) {
+    const p = nx * v[2 * i] + ny * v[2 * i + 1];
+    if (p < min) min = p;
+    else if (p > max) max = p;
+  }
+  projMin = min;
+  projMax = max;
+}
+
+/** Tests the axes owned by `owner`; false as soon as one separates. Tracks the shallowest axis. */
+function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth: boolean): boolean {
+  const normals = owner._normals;
+  for (let i = 0; i < owner._axisCount; i++) {
+    const nx = normals[2 * i];
+    const ny = normals[2 * i + 1];
+    project(a, nx, ny);
+    const minA = projMin;
+    const maxA = projMax;
+    project(b, nx, ny);
+    const minB = projMin;
+    const maxB = projMax;
+    if (!(minA < maxB && minB < maxA)) return false;
+    if (wantDepth) {
+      const len = owner._lengths[i];
+      const forward = maxA - minB; // push b along +n
+      const backward = maxB - minA; // push b along -n
+      const depth = Math.min(forward, backward) / len;
+      if (depth < bestDepth) {
+        bestDepth = depth;
+        bestNx = forward <= backward ? nx / len : -nx / len;
+        bestNy = forward <= backward ? ny / len : -ny / len;
+      }
+    }
+  }
+  return true;
+}
+
+/** Whether every vertex of `inner` lies in the closed convex region `outer` (which must have area). */
+function containsAllVertices(outer: ConvexShape, inner: ConvexShape): boolean {
+  if (!outer._hasArea) return false;
+  const ov = outer._world;
+  const normals = outer._normals;
+  const iv = inner._world;
+  for (let k = 0; k < inner._count; k++) {
+    const px = iv[2 * k];
+    const py = iv[2 * k + 1];
+    for (let i = 0; i < outer._count; i++) {
+      if (normals[2 * i] * (px - ov[2 * i]) + normals[2 * i + 1] * (py - ov[2 * i + 1]) > 0) return false;
+    }
+  }
+  return true;
+}
+
+/** Separating-axis test between convex vertex sets (boxes, OBBs, polygons, segments, points). */
+function convexConvex(a: ConvexShape, b: ConvexShape, out: Contact | null): boolean {
+  const ba = a._bounds;
+  const bb = b._bounds;
+  // Exact prefilter: bounds that do not overlap strictly give an axis-aligned separating line.
+  if (!(ba.minX < bb.maxX && bb.minX < ba.maxX && ba.minY < bb.maxY && bb.minY < ba.maxY)) return false;
+  // Two points have no axis at all, yet can never overlap strictly.
+  if (a._axisCount + b._axisCount === 0) return false;
+  const wantDepth = out !== null;
+  bestDepth = Number.POSITIVE_INFINITY;
+  bestNx = 0;
+  bestNy = 0;
+  if (!testAxes(a, a, b, wantDepth)) return false;
+  if (!testAxes(b, a, b, wantDepth)) return false;
+  if (out !== null) {
+    out.normalX = bestNx;
+    out.normalY = bestNy;
+    out.depth = bestDepth;
+    out.aInB = containsAllVertices(b, a);
+    out.bInA = containsAllVertices(a, b);
+  }
+  return true;
+}

@@ -1,0 +1,169 @@
+import type { AABB } from '../geometry/shapes.js';
+import { Shape } from '../geometry/shapes.js';
+import { requireFinite } from '../geometry/validate.js';
+import type { World } from './World.js';
+
+/** Options of a {@link Body}. Every field is optional. */
+export interface BodyOptions<U = unknown> {
+  /**
+   * Static bodies never move on their own: static–static pairs are never tested, and
+   * {@link World.separate} never pushes them. Fixed at construction. Default `false`.
+   */
+  isStatic?: boolean;
+  /** Sensors report contacts and events but are never pushed apart. Default `false`. */
+  isSensor?: boolean;
+  /** Collision category bits (unsigned 32-bit integer). Default `0x0001`. */
+  category?: number;
+  /** Categories this body collides with (unsigned 32-bit integer). Default `0xFFFFFFFF`. */
+  mask?: number;
+  /** Anything you want to find again from a contact or query result. */
+  userData?: U;
+}
+
+function requireBits(value: unknown, name: string): asserts value is number {
+  requireFinite(value, name);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${name} must be an integer from 0 to 0xFFFFFFFF, got ${value}`);
+  }
+}
+
+/** @internal The box a body occupies in the index: its shape's bounds grown by the world's margin. */
+export class BodyProxy<U = unknown> {
+  x = 0;
+  y = 0;
+  width = 0;
+  height = 0;
+  constructor(readonly body: Body<U>) {}
+}
+
+/**
+ * A shape taking part in a {@link World}, with flags and collision filtering.
+ *
+ * Position and rotation live on the shape (`body.x` is `body.shape.x`); move the body between
+ * steps and the next {@link World.step} brings the index up to date.
+ *
+ * Filtering follows Box2D's rule: bodies `a` and `b` may collide when
+ * `(a.category & b.mask) !== 0 && (b.category & a.mask) !== 0`.
+ * @example
+ * const player = new Body(new Circle(100, 100, 12), { category: 0b01, mask: 0b10, userData: 'player' });
+ * world.add(player);
+ */
+export class Body<U = unknown> {
+  /** The body's shape (shared, not copied: moving the shape moves the body). */
+  readonly shape: Shape;
+  /** Whether the body is static (see {@link BodyOptions.isStatic}). */
+  readonly isStatic: boolean;
+  /** Whether the body is a sensor (see {@link BodyOptions.isSensor}); may change between steps. */
+  isSensor: boolean;
+  /** Your data. */
+  userData: U;
+  /** @internal */ _category: number;
+  /** @internal */ _mask: number;
+  /** @internal Id given by the world on `add` (increasing, never reused within a world); -1 outside a world. */
+  _id = -1;
+  /** @internal */ _world: World<U> | null = null;
+  /** @internal */ _proxy: BodyProxy<U> | null = null;
+  /** @internal Index in the world's body list (swap-removed). */
+  _index = -1;
+  /** @internal Index in the world's dynamic body list. */
+  _dynamicIndex = -1;
+
+  /**
+   * @param shape any {@link Shape}
+   * @param options flags, filter bits and user data
+   */
+  constructor(shape: Shape, options: BodyOptions<U> = {}) {
+    if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape (Circle, Box, Polygon, …)');
+    if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+    const category = options.category ?? 0x0001;
+    const mask = options.mask ?? 0xffffffff;
+    requireBits(category, 'category');
+    requireBits(mask, 'mask');
+    if (options.isStatic !== undefined && typeof options.isStatic !== 'boolean') {
+      throw new TypeError('isStatic must be a boolean');
+    }
+    if (options.isSensor !== undefined && typeof options.isSensor !== 'boolean') {
+      throw new TypeError('isSensor must be a boolean');
+    }
+    this.shape = shape;
+    this.isStatic = options.isStatic ?? false;
+    this.isSensor = options.isSensor ?? false;
+    this._category = category;
+    this._mask = mask;
+    this.userData = options.userData as U;
+  }
+
+  /** Id assigned by the world when the body is added (increasing from 0); -1 when in no world. */
+  get id(): number {
+    return this._id;
+  }
+
+  /** The world holding this body, or `null`. */
+  get world(): World<U> | null {
+    return this._world;
+  }
+
+  /** Collision category bits (unsigned 32-bit integer). */
+  get category(): number {
+    return this._category;
+  }
+  set category(value: number) {
+    requireBits(value, 'category');
+    this._category = value;
+  }
+
+  /** Collision mask bits (unsigned 32-bit integer). */
+  get mask(): number {
+    return this._mask;
+  }
+  set mask(value: number) {
+    requireBits(value, 'mask');
+    this._mask = value;
+  }
+
+  /** The shape's x (see each shape for which point that is). */
+  get x(): number {
+    return this.shape.x;
+  }
+  set x(value: number) {
+    this.shape.x = value;
+  }
+
+  /** The shape's y. */
+  get y(): number {
+    return this.shape.y;
+  }
+  set y(value: number) {
+    this.shape.y = value;
+  }
+
+  /** The shape's rotation in radians. */
+  get angle(): number {
+    return this.shape.angle;
+  }
+  set angle(value: number) {
+    this.shape.angle = value;
+  }
+
+  /** Moves the shape; both values are validated before either changes. */
+  setPosition(x: number, y: number): this {
+    this.shape.setPosition(x, y);
+    return this;
+  }
+
+  /** Moves the shape by (dx, dy). */
+  translate(dx: number, dy: number): this {
+    this.shape.translate(dx, dy);
+    return this;
+  }
+
+  /** The shape's tight bounds (owned by the shape; copy what you keep). */
+  get bounds(): Readonly<AABB> {
+    return this.shape.bounds;
+  }
+
+  /** Whether this body and `other` pass each other's category/mask filter. */
+  canCollideWith(other: Body<U>): boolean {
+    return (this._category & other._mask) !== 0 && (other._category & this._mask) !== 0;
+  }
+}

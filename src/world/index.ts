@@ -1,0 +1,14 @@
+/**
+ * The collision world: bodies, contacts, events and queries on top of the quadtree.
+ * @module
+ */
+export { Body, type BodyOptions } from './Body.js';
+export {
+  BodyContact,
+  type BodyFilter,
+  type CollisionEventType,
+  type ContactListener,
+  RaycastHit,
+  World,
+  type WorldOptions,
+} from './World.js';

@@ -1,0 +1,355 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Box,
+  Circle,
+  Contact,
+  collide,
+  containsPoint,
+  OrientedBox,
+  overlaps,
+  Point,
+  Polygon,
+  pointDistanceSquared,
+  raycast,
+  Segment,
+} from '../src/geometry/index.js';
+
+const SQRT1_2 = Math.SQRT1_2;
+
+describe('known answers: collide', () => {
+  it('circle against a box corner', () => {
+    const box = new Box(0, 0, 10, 10);
+    const c = new Contact();
+    expect(collide(box, new Circle(13, 13, 5), c)).toBe(true);
+    expect(c.normalX).toBeCloseTo(SQRT1_2, 15);
+    expect(c.normalY).toBeCloseTo(SQRT1_2, 15);
+    expect(c.depth).toBeCloseTo(5 - Math.sqrt(18), 14);
+    expect(collide(box, new Circle(14, 14, 5))).toBe(false); // √32 > 5
+    expect(collide(box, new Circle(13, 14, 5))).toBe(false); // exactly tangent at the corner: touching only
+    expect(collide(box, new Circle(15, 5, 5))).toBe(false); // tangent to the right face
+    expect(collide(box, new Circle(14.9, 5, 5), c)).toBe(true);
+    expect(c.normalX).toBe(1);
+    expect(c.depth).toBeCloseTo(0.1, 12);
+  });
+
+  it('boxes sharing an edge or a corner do not collide (strict rule)', () => {
+    const a = new Box(0, 0, 10, 10);
+    expect(overlaps(a, new Box(10, 0, 10, 10))).toBe(false);
+    expect(overlaps(a, new Box(10, 10, 5, 5))).toBe(false);
+    expect(overlaps(a, new Box(0, -10, 10, 10))).toBe(false);
+    const c = new Contact();
+    expect(collide(a, new Box(9, 0, 10, 10), c)).toBe(true);
+    expect([c.normalX, c.normalY, c.depth]).toEqual([1, 0, 1]);
+  });
+
+  it('deep overlap takes the shallowest axis', () => {
+    const c = new Contact();
+    expect(collide(new Box(0, 0, 10, 10), new Box(2, 1, 10, 10), c)).toBe(true);
+    expect(c.depth).toBe(8);
+    expect([c.normalX, c.normalY]).toEqual([1, 0]);
+  });
+
+  it('contained shapes report aInB / bInA', () => {
+    const c = new Contact();
+    expect(collide(new Box(0, 0, 10, 10), new Box(2, 2, 3, 3), c)).toBe(true);
+    expect([c.aInB, c.bInA]).toEqual([false, true]);
+    expect(c.depth).toBe(5);
+    expect(collide(new Circle(5, 5, 1), new Box(0, 0, 10, 10), c)).toBe(true);
+    expect([c.aInB, c.bInA]).toEqual([true, false]);
+    expect(c.depth).toBe(6); // out through the nearest face: 5 + radius
+    expect(collide(new Circle(0, 0, 10), new Circle(1, 0, 2), c)).toBe(true);
+    expect([c.aInB, c.bInA]).toEqual([false, true]);
+    expect(c.depth).toBe(11);
+    expect(collide(new Circle(0, 0, 10), new OrientedBox(0, 0, 4, 4, 0.3), c)).toBe(true);
+    expect(c.bInA).toBe(true);
+    // Identical boxes contain each other (boundaries may touch).
+    expect(collide(new Box(0, 0, 4, 4), new Box(0, 0, 4, 4), c)).toBe(true);
+    expect([c.aInB, c.bInA, c.depth]).toEqual([true, true, 4]);
+  });
+
+  it('concentric circles pick a deterministic normal', () => {
+    const c = new Contact();
+    expect(collide(new Circle(3, 3, 1), new Circle(3, 3, 2), c)).toBe(true);
+    expect(Math.hypot(c.normalX, c.normalY)).toBe(1);
+    expect(c.depth).toBe(3);
+  });
+
+  it('parallel edges: segments along a box edge touch; inside they collide', () => {
+    const box = new Box(0, 0, 10, 10);
+    expect(overlaps(new Segment(0, 0, 10, 0), box)).toBe(false);
+    expect(overlaps(new Segment(-5, 10, 15, 10), box)).toBe(false);
+    const c = new Contact();
+    expect(collide(new Segment(0, 1, 10, 1), box, c)).toBe(true);
+    expect([c.normalX, c.normalY, c.depth]).toEqual([0, 1, 1]);
+    expect(c.aInB).toBe(true);
+    // Rotated boxes with parallel faces: touching (up to rounding of sin/cos) and slightly overlapping.
+    const diamond = new OrientedBox(0, 0, 2, 2, Math.PI / 4);
+    const touching = new OrientedBox(Math.SQRT2, Math.SQRT2, 2, 2, Math.PI / 4);
+    if (collide(diamond, touching, c)) expect(c.depth).toBeLessThan(1e-12);
+    expect(collide(diamond, new OrientedBox(1.4, 1.4, 2, 2, Math.PI / 4), c)).toBe(true);
+    expect(c.depth).toBeCloseTo(2 - 1.4 * Math.SQRT2, 12);
+    expect(c.normalX).toBeCloseTo(SQRT1_2, 12);
+    expect(c.normalY).toBeCloseTo(SQRT1_2, 12);
+  });
+
+  it('segments: proper crossing collides, T-junctions and collinear overlap only touch', () => {
+    const c = new Contact();
+    expect(collide(new Segment(0, 0, 10, 10), new Segment(0, 10, 10, 0), c)).toBe(true);
+    expect(c.depth).toBeCloseTo(5 * Math.SQRT2, 12);
+    expect(overlaps(new Segment(0, 0, 10, 0), new Segment(5, 0, 5, 5))).toBe(false);
+    expect(overlaps(new Segment(0, 0, 10, 0), new Segment(5, 0, 15, 0))).toBe(false);
+    expect(overlaps(new Segment(0, 0, 10, 0), new Segment(10, 0, 10, 5))).toBe(false);
+  });
+
+  it('points collide only with interiors', () => {
+    const box = new Box(0, 0, 10, 10);
+    const c = new Contact();
+    expect(collide(new Point(3, 5), box, c)).toBe(true);
+    expect([c.normalX, c.normalY, c.depth, c.aInB]).toEqual([1, 0, 3, true]); // move the box +x by 3
+    expect(overlaps(new Point(0, 5), box)).toBe(false);
+    expect(overlaps(new Point(10, 10), box)).toBe(false);
+    expect(overlaps(new Point(1, 1), new Point(1, 1))).toBe(false);
+    expect(overlaps(new Point(5, 0), new Segment(0, 0, 10, 0))).toBe(false);
+    expect(overlaps(new Point(1, 0), new Circle(0, 0, 1))).toBe(false);
+    expect(overlaps(new Point(0.5, 0), new Circle(0, 0, 1))).toBe(true);
+    // A circle centred on a point or on a segment endpoint is pushed a full radius.
+    expect(collide(new Circle(0, 0, 2), new Point(0, 0), c)).toBe(true);
+    expect(c.depth).toBe(2);
+    expect(collide(new Circle(0, 0, 2), new Segment(0, 0, 5, 5), c)).toBe(true);
+    expect(c.depth).toBe(2);
+    expect(Math.abs(c.normalX + c.normalY)).toBeLessThan(1e-15); // perpendicular to the segment
+  });
+
+  it('polygon in either winding gives identical answers', () => {
+    const cw = new Polygon(0, 0, [
+      { x: 0, y: 0 },
+      { x: 0, y: 4 },
+      { x: 4, y: 4 },
+      { x: 4, y: 0 },
+    ]);
+    const ccw = new Polygon(0, 0, [
+      { x: 0, y: 0 },
+      { x: 4, y: 0 },
+      { x: 4, y: 4 },
+      { x: 0, y: 4 },
+    ]);
+    const probe = new Circle(5, 2, 1.5);
+    const c1 = new Contact();
+    const c2 = new Contact();
+    expect(collide(cw, probe, c1)).toBe(true);
+    expect(collide(ccw, probe, c2)).toBe(true);
+    expect([c1.normalX, c1.normalY, c1.depth]).toEqual([c2.normalX, c2.normalY, c2.depth]);
+    expect([c1.normalX, c1.normalY, c1.depth]).toEqual([1, 0, 0.5]);
+  });
+});
+
+describe('shapes: transforms update bounds', () => {
+  it('position, angle and scale changes move the bounding box', () => {
+    const obb = new OrientedBox(0, 0, 10, 10);
+    expect({ ...obb.bounds }).toEqual({ minX: -5, minY: -5, maxX: 5, maxY: 5 });
+    obb.angle = Math.PI / 4;
+    expect(obb.bounds.maxX).toBeCloseTo(5 * Math.SQRT2, 12);
+    obb.scale = 2;
+    expect(obb.bounds.maxX).toBeCloseTo(10 * Math.SQRT2, 12);
+    obb.setPosition(100, 50);
+    expect(obb.bounds.minY).toBeCloseTo(50 - 10 * Math.SQRT2, 12);
+    const c = new Circle(1, 2, 3);
+    c.scale = 2;
+    expect({ ...c.bounds }).toEqual({ minX: -5, minY: -4, maxX: 7, maxY: 8 });
+    const s = new Segment(0, 0, 10, 0);
+    expect([s.x, s.y]).toEqual([5, 0]);
+    s.angle = Math.PI / 2;
+    expect(s.x1).toBeCloseTo(5, 12);
+    expect(s.y1).toBeCloseTo(-5, 12);
+    const box = new Box(10, 20, 4, 6);
+    expect({ ...box.bounds }).toEqual({ minX: 10, minY: 20, maxX: 14, maxY: 26 });
+    box.width = 8;
+    expect(box.bounds.maxX).toBe(18);
+  });
+
+  it('polygons drop duplicates and collinear vertices', () => {
+    const p = new Polygon(0, 0, [
+      { x: 0, y: 0 },
+      { x: 2, y: 0 },
+      { x: 4, y: 0 },
+      { x: 4, y: 0 },
+      { x: 4, y: 4 },
+      { x: 0, y: 4 },
+      { x: 0, y: 0 },
+    ]);
+    expect(p.vertexCount).toBe(4);
+  });
+});
+
+describe('known answers: raycast', () => {
+  const box = new Box(0, 0, 10, 10);
+
+  it('hits a face head-on with its normal', () => {
+    const hit = raycast(box, -5, 5, 1, 0, 100);
+    expect(hit).not.toBeNull();
+    expect([hit!.distance, hit!.point.x, hit!.point.y, hit!.normal.x, hit!.normal.y]).toEqual([
+      5, 0, 5, -1, 0,
+    ]);
+    // The direction need not be unit length; distances are world units.
+    expect(raycast(box, -5, 5, 7, 0, 100)!.distance).toBe(5);
+  });
+
+  it('grazing a vertex or running along an edge is not a hit', () => {
+    expect(raycast(box, -5, 5, 1, 1, 100)).toBeNull(); // touches the corner (0, 10) only
+    expect(raycast(box, -5, 0, 1, 0, 100)).toBeNull(); // along the top edge
+    expect(raycast(box, -5, 10, 1, 0, 100)).toBeNull(); // along the bottom edge
+    expect(raycast(new Circle(0, 0, 1), -5, 1, 1, 0, 100)).toBeNull(); // tangent
+    expect(raycast(new OrientedBox(0, 0, 2, 2, Math.PI / 4), -5, -Math.SQRT2, 1, 0, 100)).toBeNull();
+  });
+
+  it('stopping exactly on the boundary is not a hit; one unit further is', () => {
+    expect(raycast(box, -5, 5, 1, 0, 5)).toBeNull();
+    expect(raycast(box, -5, 5, 1, 0, 5.5)!.distance).toBe(5);
+  });
+
+  it('rays starting inside hit at distance 0 facing back along the ray', () => {
+    const hit = raycast(box, 5, 5, 0, 2, 100)!;
+    expect([hit.distance, hit.point.x, hit.point.y, hit.normal.x, hit.normal.y]).toEqual([0, 5, 5, 0, -1]);
+    const fromEdge = raycast(box, 0, 5, 1, 0, 100)!; // starting on the boundary, heading in
+    expect([fromEdge.distance, fromEdge.normal.x]).toEqual([0, -1]);
+    expect(raycast(box, 0, 5, -1, 0, 100)).toBeNull(); // on the boundary, heading out
+  });
+
+  it('zero-length rays are point probes', () => {
+    const hit = raycast(box, 5, 5, 0, 0, 100)!;
+    expect([hit.distance, hit.normal.x, hit.normal.y]).toEqual([0, 0, 0]);
+    expect(raycast(box, 5, 5, 1, 0, 0)!.distance).toBe(0);
+    expect(raycast(box, 0, 5, 0, 0, 100)).toBeNull();
+    expect(raycast(box, 50, 5, 1, 0, 0)).toBeNull();
+  });
+
+  it('circles, segments and points', () => {
+    const hit = raycast(new Circle(10, 0, 2), 0, 0, 1, 0)!;
+    expect([hit.distance, hit.normal.x, hit.normal.y]).toEqual([8, -1, 0]);
+    const seg = new Segment(5, -5, 5, 5);
+    const s = raycast(seg, 0, 0, 1, 0, 100)!;
+    expect([s.distance, s.normal.x, s.normal.y]).toEqual([5, -1, 0]);
+    const back = raycast(seg, 10, 0, -1, 0, 100)!;
+    expect([back.distance, back.normal.x]).toEqual([5, 1]);
+    expect(raycast(seg, 0, 5, 1, 0, 100)).toBeNull(); // through the endpoint
+    expect(raycast(seg, 5, 0, 1, 0, 100)).toBeNull(); // starting on it
+    expect(raycast(new Segment(0, 0, 10, 0), -5, 0, 1, 0, 100)).toBeNull(); // collinear
+    expect(raycast(new Point(5, 0), 0, 0, 1, 0, 100)).toBeNull();
+  });
+});
+
+describe('point helpers', () => {
+  it('containsPoint is strict; pointDistanceSquared is exact', () => {
+    const box = new Box(0, 0, 10, 10);
+    expect(containsPoint(box, 5, 5)).toBe(true);
+    expect(containsPoint(box, 10, 5)).toBe(false);
+    expect(pointDistanceSquared(box, 13, 14)).toBe(25);
+    expect(pointDistanceSquared(box, 10, 5)).toBe(0);
+    expect(pointDistanceSquared(new Circle(0, 0, 1), 4, 0)).toBe(9);
+    expect(pointDistanceSquared(new Segment(0, 0, 10, 0), 5, 3)).toBe(9);
+    expect(pointDistanceSquared(new Point(1, 1), 4, 5)).toBe(25);
+  });
+});
+
+describe('bad input throws and changes nothing', () => {
+  it('non-finite positions', () => {
+    expect(() => new Circle(Number.NaN, 0, 1)).toThrow(RangeError);
+    expect(() => new Box(0, Number.POSITIVE_INFINITY, 1, 1)).toThrow(/y must be a finite number/);
+    const c = new Circle(1, 2, 3);
+    expect(() => {
+      c.x = Number.NaN;
+    }).toThrow(/x must be a finite number/);
+    expect(() => c.setPosition(5, Number.NaN)).toThrow(RangeError);
+    expect([c.x, c.y]).toEqual([1, 2]);
+    expect(() => c.translate(Number.NaN, 0)).toThrow(/dx/);
+    expect(() => {
+      c.angle = Number.NaN;
+    }).toThrow(/angle/);
+    expect(() => new Point('3' as unknown as number, 0)).toThrow(/x must be a finite number, got "3"/);
+  });
+
+  it('zero or negative sizes', () => {
+    expect(() => new Circle(0, 0, 0)).toThrow(RangeError);
+    expect(() => new Circle(0, 0, -1)).toThrow(/radius must be greater than 0/);
+    expect(() => new Box(0, 0, 0, 1)).toThrow(/width/);
+    expect(() => new OrientedBox(0, 0, 1, -1)).toThrow(/height/);
+    const c = new Circle(0, 0, 1);
+    expect(() => {
+      c.radius = 0;
+    }).toThrow(RangeError);
+    expect(() => {
+      c.scale = 0;
+    }).toThrow(/scale/);
+    expect([c.radius, c.scale]).toEqual([1, 1]);
+    const b = new Box(0, 0, 2, 3);
+    expect(() => b.setSize(4, 0)).toThrow(/height/);
+    expect([b.width, b.height, b.bounds.maxX]).toEqual([2, 3, 2]);
+    expect(() => {
+      b.angle = 0.5;
+    }).toThrow(/OrientedBox/);
+    expect(b.angle).toBe(0);
+  });
+
+  it('degenerate or non-convex polygons and segments', () => {
+    expect(() => new Polygon(0, 0, [])).toThrow(/at least 3/);
+    expect(
+      () =>
+        new Polygon(0, 0, [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 0, y: 0 },
+        ]),
+    ).toThrow(RangeError);
+    expect(
+      () =>
+        new Polygon(0, 0, [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 2, y: 2 },
+        ]),
+    ).toThrow(/zero area/);
+    expect(
+      () =>
+        new Polygon(0, 0, [
+          { x: 0, y: 0 },
+          { x: 4, y: 0 },
+          { x: 2, y: 1 },
+          { x: 4, y: 4 },
+          { x: 0, y: 4 },
+        ]),
+    ).toThrow(/not convex/);
+    const star: { x: number; y: number }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const a = (i * 4 * Math.PI) / 5;
+      star.push({ x: Math.cos(a), y: Math.sin(a) });
+    }
+    expect(() => new Polygon(0, 0, star)).toThrow(/intersects itself/);
+    expect(
+      () =>
+        new Polygon(0, 0, [
+          { x: 0, y: 0 },
+          { x: Number.NaN, y: 0 },
+          { x: 0, y: 1 },
+        ]),
+    ).toThrow(/points\[1\]\.x/);
+    expect(() => new Polygon(0, 0, 'abc' as never)).toThrow(TypeError);
+    const p = new Polygon(0, 0, [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 0, y: 1 },
+    ]);
+    expect(() => p.setPoints([{ x: 0, y: 0 }])).toThrow(RangeError);
+    expect(p.vertexCount).toBe(3);
+    expect(() => new Segment(1, 1, 1, 1)).toThrow(/endpoints must differ/);
+    expect(() => p.getVertex(3)).toThrow(RangeError);
+  });
+
+  it('raycast arguments', () => {
+    const box = new Box(0, 0, 1, 1);
+    expect(() => raycast(box, Number.NaN, 0, 1, 0)).toThrow(/originX/);
+    expect(() => raycast(box, 0, 0, 1, Number.POSITIVE_INFINITY)).toThrow(/dirY/);
+    expect(() => raycast(box, 0, 0, 1, 0, -1)).toThrow(RangeError);
+    expect(() => raycast(box, 0, 0, 1, 0, Number.NaN)).toThrow(/maxDistance/);
+    expect(raycast(box, -1, 0.5, 1, 0, Number.POSITIVE_INFINITY)!.distance).toBe(1);
+  });
+});

@@ -1,0 +1,164 @@
+/** Bad input throws a clear error naming the field, and the tree is unchanged afterwards. */
+import { describe, expect, it } from 'vitest';
+import { Quadtree } from '../src/index.js';
+import { brutePairs, type Item, pairKey } from './oracle.js';
+
+const BOUNDS = { x: 0, y: 0, width: 100, height: 100 };
+
+function sampleTree(): { tree: Quadtree<Item>; live: Item[] } {
+  const tree = new Quadtree<Item>(BOUNDS, { maxObjects: 2 });
+  const live: Item[] = [];
+  for (let i = 0; i < 40; i++)
+    live.push({ x: (i * 37) % 97, y: (i * 53) % 89, width: 16, height: 12, id: i });
+  tree.insert(live);
+  return { tree, live };
+}
+
+function snapshot(tree: Quadtree<Item>) {
+  tree.validate();
+  return {
+    size: tree.size,
+    pairs: tree.pairs().map(([a, b]) => pairKey(a, b)),
+    all: tree.all().map((it) => it.id),
+    stats: { ...tree.stats(), checks: 0 },
+  };
+}
+
+const badValues: Array<[string, unknown, typeof TypeError | typeof RangeError]> = [
+  ['NaN', Number.NaN, RangeError],
+  ['Infinity', Number.POSITIVE_INFINITY, RangeError],
+  ['-Infinity', Number.NEGATIVE_INFINITY, RangeError],
+  ['a string', '5', TypeError],
+  ['undefined', undefined, TypeError],
+  ['null', null, TypeError],
+  ['a bigint', 5n, TypeError],
+];
+
+describe('bad input', () => {
+  for (const field of ['x', 'y', 'width', 'height'] as const) {
+    for (const [label, value, ErrorType] of badValues) {
+      it(`insert rejects ${field} = ${label}, naming the field, and changes nothing`, () => {
+        const { tree } = sampleTree();
+        const before = snapshot(tree);
+        const bad = { x: 1, y: 1, width: 1, height: 1, id: 99, [field]: value } as Item;
+        expect(() => tree.insert(bad)).toThrow(ErrorType);
+        expect(() => tree.insert(bad)).toThrow(`item.${field}`);
+        expect(() => tree.insert([{ x: 1, y: 1, width: 1, height: 1, id: 98 }, bad])).toThrow(
+          `items[1].${field}`,
+        );
+        expect(snapshot(tree)).toEqual(before);
+        expect(tree.has(bad)).toBe(false);
+      });
+    }
+  }
+
+  for (const field of ['width', 'height'] as const) {
+    it(`rejects a negative ${field} with a RangeError`, () => {
+      const { tree } = sampleTree();
+      const before = snapshot(tree);
+      expect(() => tree.insert({ x: 1, y: 1, width: 1, height: 1, id: 5, [field]: -1 })).toThrow(RangeError);
+      expect(() => tree.insert({ x: 1, y: 1, width: 1, height: 1, id: 5, [field]: -1 })).toThrow(
+        `item.${field} must be ≥ 0`,
+      );
+      expect(snapshot(tree)).toEqual(before);
+    });
+  }
+
+  it('a rejected update leaves the item where it was', () => {
+    const { tree, live } = sampleTree();
+    const before = snapshot(tree);
+    const it = live[7];
+    const saved = { ...it };
+    it.x = Number.NaN;
+    expect(() => tree.update(it)).toThrow(/item\.x/);
+    it.x = saved.x;
+    expect(snapshot(tree)).toEqual(before);
+    it.width = -3;
+    expect(() => tree.update(it)).toThrow(RangeError);
+    it.width = saved.width;
+    expect(snapshot(tree)).toEqual(before);
+  });
+
+  it('a rejected refresh changes no item at all', () => {
+    const { tree, live } = sampleTree();
+    const before = snapshot(tree);
+    const moved = live.map((it) => ({ ...it }));
+    for (const it of live) it.x += 30; // all valid moves ...
+    live[20].y = Number.POSITIVE_INFINITY; // ... but one bad item
+    expect(() => tree.refresh()).toThrow(/item\.y/);
+    live.forEach((it, i) => Object.assign(it, moved[i]));
+    expect(snapshot(tree)).toEqual(before);
+  });
+
+  it('update of an item that is not in the tree throws; remove returns false', () => {
+    const { tree } = sampleTree();
+    const stranger = { x: 1, y: 1, width: 1, height: 1, id: -1 };
+    expect(() => tree.update(stranger)).toThrow(/not in this tree/);
+    expect(tree.remove(stranger)).toBe(false);
+  });
+
+  it('rejects bad bounds and options', () => {
+    expect(() => new Quadtree({ x: 0, y: 0, width: 0, height: 10 })).toThrow(RangeError);
+    expect(() => new Quadtree({ x: Number.NaN, y: 0, width: 10, height: 10 })).toThrow(/bounds\.x/);
+    expect(() => new Quadtree(BOUNDS, { maxObjects: 0 })).toThrow(/options\.maxObjects/);
+    expect(() => new Quadtree(BOUNDS, { maxObjects: 2.5 })).toThrow(TypeError);
+    expect(() => new Quadtree(BOUNDS, { maxLevels: 17 })).toThrow(/options\.maxLevels must be from 0 to 16/);
+    expect(() => new Quadtree(BOUNDS, { minNodeSize: -1 })).toThrow(/options\.minNodeSize/);
+  });
+
+  it('rejects bad query arguments', () => {
+    const { tree } = sampleTree();
+    expect(() => tree.query({ x: 0, y: 0, width: Number.NaN, height: 1 })).toThrow(/area\.width/);
+    expect(() => tree.queryPoint(Number.NaN, 0)).toThrow(/\bx\b/);
+    expect(() => tree.queryCircle(0, 0, -1)).toThrow(/radius/);
+    expect(() => tree.forEachPair(null as never)).toThrow(/visit must be a function/);
+    expect(() => tree.raycast(0, 0, 1, 0, -1, () => {})).toThrow(/maxT/);
+  });
+});
+
+describe('changing the tree from inside a callback', () => {
+  const mutations: Array<[string, (tree: Quadtree<Item>, it: Item) => unknown]> = [
+    ['insert', (tree) => tree.insert({ x: 1, y: 1, width: 1, height: 1, id: 1000 })],
+    ['remove', (tree, it) => tree.remove(it)],
+    ['update', (tree, it) => tree.update(it)],
+    ['refresh', (tree) => tree.refresh()],
+    ['clear', (tree) => tree.clear()],
+  ];
+  for (const [name, mutate] of mutations) {
+    it(`${name}() inside forEachPair / query visitors throws and corrupts nothing`, () => {
+      const { tree, live } = sampleTree();
+      const before = snapshot(tree);
+      expect(() =>
+        tree.forEachPair((a) => {
+          mutate(tree, a);
+        }),
+      ).toThrow(/inside a query, raycast or forEachPair callback/);
+      expect(() =>
+        tree.forEachInRect(BOUNDS, (a) => {
+          mutate(tree, a);
+        }),
+      ).toThrow(/collect the changes/);
+      expect(() => tree.raycast(0, 0, 1, 1, 1000, (a) => void mutate(tree, a))).toThrow(/inside a query/);
+      expect(snapshot(tree)).toEqual(before);
+      // The tree is usable again afterwards.
+      mutate(tree, live[0]);
+      tree.validate();
+    });
+  }
+
+  it('queries nested inside visitors work and give exact answers', () => {
+    const { tree, live } = sampleTree();
+    const nested: string[] = [];
+    tree.forEachPair((a, b) => {
+      // every pair partner must be found by a query around the first item
+      const around = tree.query(a);
+      expect(around).toContain(b);
+      tree.forEachPair((c, d) => {
+        nested.push(pairKey(c, d));
+      });
+    });
+    const expected = brutePairs(live);
+    expect(nested.length).toBe(expected.length * expected.length);
+    tree.validate();
+  });
+});

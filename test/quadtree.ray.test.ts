@@ -1,0 +1,123 @@
+/** raycast and nearest-neighbour walks against brute force. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Quadtree, type Rect } from '../src/index.js';
+import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
+import type { Item } from './oracle.js';
+
+const RUNS = Number(process.env.QC_RUNS ?? 200);
+
+/** Reference: t at which p + t·d (0 ≤ t ≤ maxT) first touches the closed box, or null. */
+function segmentEnters(box: Rect, x: number, y: number, dx: number, dy: number, maxT: number): number | null {
+  let lo = 0;
+  let hi = maxT;
+  const axes: Array<[number, number, number, number]> = [
+    [x, dx, box.x, box.x + box.width],
+    [y, dy, box.y, box.y + box.height],
+  ];
+  for (const [p, d, min, max] of axes) {
+    if (d === 0) {
+      if (p < min || p > max) return null;
+      continue;
+    }
+    const a = (min - p) / d;
+    const b = (max - p) / d;
+    lo = Math.max(lo, Math.min(a, b));
+    hi = Math.min(hi, Math.max(a, b));
+  }
+  return lo <= hi ? lo : null;
+}
+
+function boxDistance2(box: Rect, x: number, y: number): number {
+  const dx = Math.max(box.x - x, 0, x - (box.x + box.width));
+  const dy = Math.max(box.y - y, 0, y - (box.y + box.height));
+  return dx * dx + dy * dy;
+}
+
+const sceneArb = boundsArb.chain((bounds) =>
+  fc.record({
+    bounds: fc.constant(bounds),
+    options: optionsArb,
+    boxes: fc.array(boxArb(bounds), { maxLength: 80 }),
+    origin: boxArb(bounds),
+    angle: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+    axisAligned: fc.constantFrom(false, false, true),
+    length: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 4 * bounds.width, noNaN: true })),
+  }),
+);
+
+describe('raycast', () => {
+  it('visits exactly the items whose box the segment touches, and finds the brute-force first hit', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, boxes, origin, angle, axisAligned, length }) => {
+        const tree = new Quadtree<Item>(bounds, options);
+        const live = boxes.map((b, id) => ({ ...b, id }));
+        tree.insert(live);
+        const a = axisAligned ? Math.round(angle / (Math.PI / 2)) * (Math.PI / 2) : angle;
+        const dx = axisAligned ? Math.round(Math.cos(a)) : Math.cos(a);
+        const dy = axisAligned ? Math.round(Math.sin(a)) : Math.sin(a);
+        const expected = new Map<number, number>();
+        for (const it of live) {
+          const t = segmentEnters(it, origin.x, origin.y, dx, dy, length);
+          if (t !== null) expected.set(it.id, t);
+        }
+        const got = new Map<number, number>();
+        tree.raycast(origin.x, origin.y, dx, dy, length, (it, t) => {
+          expect(got.has(it.id)).toBe(false);
+          got.set(it.id, t);
+        });
+        expect([...got.keys()].sort((p, q) => p - q)).toEqual([...expected.keys()].sort((p, q) => p - q));
+        for (const [id, t] of got) expect(t).toBe(expected.get(id));
+        // First-hit use: shrink the segment to each hit; the best must be the brute-force minimum.
+        let best = Number.POSITIVE_INFINITY;
+        tree.raycast(origin.x, origin.y, dx, dy, length, (_it, t) => {
+          if (t < best) best = t;
+          return t;
+        });
+        const bruteBest = expected.size === 0 ? Number.POSITIVE_INFINITY : Math.min(...expected.values());
+        expect(best).toBe(bruteBest);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a zero-length ray visits the boxes containing its origin', () => {
+    const tree = new Quadtree<Item>({ x: 0, y: 0, width: 10, height: 10 });
+    const a = { x: 1, y: 1, width: 2, height: 2, id: 1 };
+    const b = { x: 5, y: 5, width: 2, height: 2, id: 2 };
+    tree.insert([a, b]);
+    const seen: number[] = [];
+    tree.raycast(2, 2, 0, 0, 100, (it, t) => {
+      seen.push(it.id, t);
+    });
+    expect(seen).toEqual([1, 0]);
+  });
+});
+
+describe('nearest', () => {
+  it('forEachNearest visits every item in nondecreasing box distance; nearest(k) takes the k closest', () => {
+    fc.assert(
+      fc.property(sceneArb, fc.integer({ min: 0, max: 10 }), ({ bounds, options, boxes, origin }, k) => {
+        const tree = new Quadtree<Item>(bounds, options);
+        const live = boxes.map((b, id) => ({ ...b, id }));
+        tree.insert(live);
+        const expected = live.map((it) => boxDistance2(it, origin.x, origin.y)).sort((p, q) => p - q);
+        const got: number[] = [];
+        const seen = new Set<number>();
+        tree.forEachNearest(origin.x, origin.y, (it, d2) => {
+          expect(seen.has(it.id)).toBe(false);
+          seen.add(it.id);
+          expect(d2).toBe(boxDistance2(it, origin.x, origin.y));
+          got.push(d2);
+        });
+        expect(got).toEqual(expected);
+        const near = tree.nearest(origin.x, origin.y, k);
+        expect(near.map((it) => boxDistance2(it, origin.x, origin.y))).toEqual(expected.slice(0, k));
+        const radius = Math.sqrt(expected[Math.floor(expected.length / 2)] ?? 0);
+        const within = tree.nearest(origin.x, origin.y, live.length, radius);
+        expect(within.length).toBe(expected.filter((d) => d <= radius * radius).length);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -1,0 +1,20 @@
+import { expect, it } from 'vitest';
+import { Body, World } from '../src/world/index.js';
+import { Box, Circle } from '../src/geometry/index.js';
+it('smoke', () => {
+  const w = new World({ bounds: { x: 0, y: 0, width: 100, height: 100 } });
+  const a = w.add(new Body(new Circle(10, 10, 5)));
+  const b = w.add(new Body(new Box(12, 8, 10, 10), { isStatic: true }));
+  const c = w.add(new Body(new Circle(18, 10, 5)));
+  const log: string[] = [];
+  w.on('collisionStart', (k) => log.push(`start ${k.bodyA!.id}-${k.bodyB!.id}`));
+  w.on('collisionEnd', (k) => log.push(`end ${k.bodyA!.id}-${k.bodyB!.id}`));
+  w.step();
+  console.log(log, w.contacts.map((k) => [k.bodyA!.id, k.bodyB!.id, k.depth]));
+  w.remove(c);
+  w.step();
+  console.log(log);
+  console.log(w.raycast(0, 10, 1, 0, 100)?.body?.id, w.nearest(50, 50, 2).map((x) => x.id), w.queryRect({x:0,y:0,width:11,height:11}).map(x=>x.id));
+  w.validate();
+  expect(1).toBe(1);
+});
