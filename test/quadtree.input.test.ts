@@ -86,7 +86,7 @@ describe('bad input', () => {
     for (const it of live) it.x += 30; // all valid moves ...
     live[20].y = Number.POSITIVE_INFINITY; // ... but one bad item
     expect(() => tree.refresh()).toThrow(/item\.y/);
-    live.forEach((it, i) => Object.assign(it, moved[i]));
+    for (let i = 0; i < live.length; i++) Object.assign(live[i], moved[i]);
     expect(snapshot(tree)).toEqual(before);
   });
 

@@ -569,7 +569,7 @@ export class Quadtree<T extends Rect> {
     dirX: number,
     dirY: number,
     maxT: number,
-    visit: (item: T, tEnter: number) => number | boolean | undefined,
+    visit: (item: T, tEnter: number) => number | boolean | void,
   ): void {
     checkFinite(x, 'x');
     checkFinite(y, 'y');
