@@ -87,6 +87,7 @@ export class Quadtree<T extends Rect> {
   private nodeX0!: Int32Array;
   private nodeY0!: Int32Array;
   private nodeHead!: Int32Array;
+  private nodeTail!: Int32Array;
   /** Items stored in the node itself. */
   private nodeCount!: Int32Array;
   /** Items stored in the node's whole subtree. */
@@ -1045,6 +1046,7 @@ export class Quadtree<T extends Rect> {
         this.nodeX0[c] = this.nodeX0[n] + (q & 1) * half;
         this.nodeY0[c] = this.nodeY0[n] + (q >> 1) * half;
         this.nodeHead[c] = NONE;
+        this.nodeTail[c] = NONE;
         this.nodeCount[c] = 0;
         this.nodeTotal[c] = 0;
       }
@@ -1093,12 +1095,14 @@ export class Quadtree<T extends Rect> {
     }
   }
 
+  /** Appends item h to node n's list, so lists (and results) keep insertion order. */
   private link(h: number, n: number): void {
-    const head = this.nodeHead[n];
-    this.itemNext[h] = head;
-    this.itemPrev[h] = NONE;
-    if (head !== NONE) this.itemPrev[head] = h;
-    this.nodeHead[n] = h;
+    const tail = this.nodeTail[n];
+    this.itemPrev[h] = tail;
+    this.itemNext[h] = NONE;
+    if (tail !== NONE) this.itemNext[tail] = h;
+    else this.nodeHead[n] = h;
+    this.nodeTail[n] = h;
     this.itemNode[h] = n;
     this.nodeCount[n]++;
   }
@@ -1109,6 +1113,7 @@ export class Quadtree<T extends Rect> {
     if (prev !== NONE) this.itemNext[prev] = next;
     else this.nodeHead[n] = next;
     if (next !== NONE) this.itemPrev[next] = prev;
+    else this.nodeTail[n] = prev;
     this.nodeCount[n]--;
   }
 
@@ -1288,12 +1293,14 @@ export class Quadtree<T extends Rect> {
     this.nodeX0 = new Int32Array(capacity);
     this.nodeY0 = new Int32Array(capacity);
     this.nodeHead = new Int32Array(capacity);
+    this.nodeTail = new Int32Array(capacity);
     this.nodeCount = new Int32Array(capacity);
     this.nodeTotal = new Int32Array(capacity);
   }
 
   private growNodes(capacity: number): void {
-    const { nodeParent, nodeChild, nodeLevel, nodeX0, nodeY0, nodeHead, nodeCount, nodeTotal } = this;
+    const { nodeParent, nodeChild, nodeLevel, nodeX0, nodeY0, nodeHead, nodeTail, nodeCount, nodeTotal } =
+      this;
     this.allocateNodes(capacity);
     this.nodeParent.set(nodeParent);
     this.nodeChild.set(nodeChild);
@@ -1301,6 +1308,7 @@ export class Quadtree<T extends Rect> {
     this.nodeX0.set(nodeX0);
     this.nodeY0.set(nodeY0);
     this.nodeHead.set(nodeHead);
+    this.nodeTail.set(nodeTail);
     this.nodeCount.set(nodeCount);
     this.nodeTotal.set(nodeTotal);
   }
@@ -1338,6 +1346,7 @@ export class Quadtree<T extends Rect> {
     this.nodeX0[0] = 0;
     this.nodeY0[0] = 0;
     this.nodeHead[0] = NONE;
+    this.nodeTail[0] = NONE;
     this.nodeCount[0] = 0;
     this.nodeTotal[0] = 0;
   }
