@@ -234,7 +234,13 @@ export class Quadtree<T extends Rect> {
     const width = item.width;
     const height = item.height;
     if (!isValidBox(x, y, width, height)) checkRect(item, 'item');
-    this.place(h, x, y, width, height);
+    const h4 = h << 2;
+    const boxes = this.boxes;
+    boxes[h4] = x;
+    boxes[h4 + 1] = y;
+    boxes[h4 + 2] = x + width;
+    boxes[h4 + 3] = y + height;
+    this.reclassify(h);
   }
 
   /**
@@ -246,17 +252,31 @@ export class Quadtree<T extends Rect> {
     this.assertMutable('refresh');
     const refs = this.itemRefs;
     const end = this.itemHighWater;
-    // Validate everything first so that a bad item leaves the whole tree untouched.
+    // Validate everything first so that a bad item leaves the whole tree untouched. (A separate
+    // method: each loop then gets its own type feedback and optimises without deopt loops.)
+    this.checkAllBoxes(refs, end);
+    let moved = 0;
+    const boxes = this.boxes;
+    for (let h = 0; h < end; h++) {
+      const it = refs[h];
+      if (it === undefined) continue;
+      const x = it.x;
+      const y = it.y;
+      const h4 = h << 2;
+      boxes[h4] = x;
+      boxes[h4 + 1] = y;
+      boxes[h4 + 2] = x + it.width;
+      boxes[h4 + 3] = y + it.height;
+      if (this.reclassify(h)) moved++;
+    }
+    return moved;
+  }
+
+  private checkAllBoxes(refs: readonly (T | undefined)[], end: number): void {
     for (let h = 0; h < end; h++) {
       const it = refs[h];
       if (it !== undefined && !isValidBox(it.x, it.y, it.width, it.height)) checkRect(it, 'item');
     }
-    let moved = 0;
-    for (let h = 0; h < end; h++) {
-      const it = refs[h];
-      if (it !== undefined && this.place(h, it.x, it.y, it.width, it.height)) moved++;
-    }
-    return moved;
   }
 
   /** True when the item is in the tree. */
@@ -914,35 +934,42 @@ export class Quadtree<T extends Rect> {
 
   private insertOne(item: T): void {
     const existing = this.handles.get(item);
+    const h = existing ?? this.acquireHandle(item);
+    const h4 = h << 2;
+    const boxes = this.boxes;
+    const x = item.x;
+    const y = item.y;
+    boxes[h4] = x;
+    boxes[h4 + 1] = y;
+    boxes[h4 + 2] = x + item.width;
+    boxes[h4 + 3] = y + item.height;
     if (existing !== undefined) {
-      this.place(existing, item.x, item.y, item.width, item.height);
+      this.reclassify(h);
       return;
     }
-    const h = this.acquireHandle(item);
     this.handles.set(item, h);
-    this.writeBox(h, item.x, item.y, item.width, item.height);
+    this.writeCells(h);
     this.nodeTotal[0]++;
     this.fileFrom(h, 0);
   }
 
-  /** Stores the box and its cell range. Returns false when the cell range did not change. */
-  private writeBox(h: number, x: number, y: number, width: number, height: number): boolean {
+  /**
+   * Recomputes the cell range of item h from its stored box. Returns false when it did not change.
+   * Callers write the box into `boxes` themselves: passing doubles to a call that is not inlined
+   * boxes them on the heap, and the per-frame paths must not allocate.
+   */
+  private writeCells(h: number): boolean {
     const h4 = h << 2;
-    const maxX = x + width;
-    const maxY = y + height;
     const boxes = this.boxes;
-    boxes[h4] = x;
-    boxes[h4 + 1] = y;
-    boxes[h4 + 2] = maxX;
-    boxes[h4 + 3] = maxY;
     const grid = this.gridSize;
-    const lox = cellLo(x, this.originX, this.scaleX, grid);
-    const loy = cellLo(y, this.originY, this.scaleY, grid);
-    const hix = cellHi(maxX, this.originX, this.scaleX, grid, lox);
-    const hiy = cellHi(maxY, this.originY, this.scaleY, grid, loy);
+    const lox = cellLo(boxes[h4], this.originX, this.scaleX, grid);
+    const loy = cellLo(boxes[h4 + 1], this.originY, this.scaleY, grid);
+    const hix = cellHi(boxes[h4 + 2], this.originX, this.scaleX, grid, lox);
+    const hiy = cellHi(boxes[h4 + 3], this.originY, this.scaleY, grid, loy);
     const cells = this.cells;
-    if (cells[h4] === lox && cells[h4 + 1] === loy && cells[h4 + 2] === hix && cells[h4 + 3] === hiy)
+    if (cells[h4] === lox && cells[h4 + 1] === loy && cells[h4 + 2] === hix && cells[h4 + 3] === hiy) {
       return false;
+    }
     cells[h4] = lox;
     cells[h4 + 1] = loy;
     cells[h4 + 2] = hix;
@@ -950,9 +977,12 @@ export class Quadtree<T extends Rect> {
     return true;
   }
 
-  /** Moves an item already in the tree to a new (validated) box. Returns true when it changed node. */
-  private place(h: number, x: number, y: number, width: number, height: number): boolean {
-    if (!this.writeBox(h, x, y, width, height)) return false;
+  /**
+   * After item h's stored box changed: re-files it if it left its node (or now fits a child of
+   * it). O(1) when it stays. Returns true when it changed node.
+   */
+  private reclassify(h: number): boolean {
+    if (!this.writeCells(h)) return false;
     const h4 = h << 2;
     const cells = this.cells;
     const lox = cells[h4];
