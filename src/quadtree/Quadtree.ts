@@ -444,6 +444,9 @@ export class Quadtree<T extends Rect> {
           segBoxes = ctx.boxes;
           segCells = ctx.cells;
         }
+        const first = child[n];
+        // Copy the node's own items after the segment. Leaves only need the boxes; internal nodes
+        // also hand the cell ranges down.
         for (let i = head[n]; i !== NONE; i = next[i]) {
           const i4 = i << 2;
           const e4 = end << 2;
@@ -451,13 +454,14 @@ export class Quadtree<T extends Rect> {
           segBoxes[e4 + 1] = boxes[i4 + 1];
           segBoxes[e4 + 2] = boxes[i4 + 2];
           segBoxes[e4 + 3] = boxes[i4 + 3];
-          segCells[e4] = cells[i4];
-          segCells[e4 + 1] = cells[i4 + 1];
-          segCells[e4 + 2] = cells[i4 + 2];
-          segCells[e4 + 3] = cells[i4 + 3];
+          if (first !== NONE) {
+            segCells[e4] = cells[i4];
+            segCells[e4 + 1] = cells[i4 + 1];
+            segCells[e4 + 2] = cells[i4 + 2];
+            segCells[e4 + 3] = cells[i4 + 3];
+          }
           ids[end++] = i;
         }
-        const first = child[n];
         if (first === NONE) {
           // Leaf. Own items are inside the block, so any overlap involving one is reported here.
           for (let p = ownStart; p < end; p++) {
@@ -509,56 +513,47 @@ export class Quadtree<T extends Rect> {
           continue;
         }
         // Hand each child the entries (ancestors' and this node's) whose cell range reaches its
-        // block. Children are pushed 3..0 so that they are visited in Z order.
-        const half = 1 << (depth - level[n] - 1);
-        const x0 = nodeX0[n];
-        const y0 = nodeY0[n];
-        let top = end;
-        for (let q = 3; q >= 0; q--) {
-          const c = first + q;
-          const subtreeItems = total[c];
-          const bx0 = q & 1 ? x0 + half : x0;
-          const by0 = q & 2 ? y0 + half : y0;
-          const bx1 = bx0 + half - 1;
-          const by1 = by0 + half - 1;
-          if (top + (end - start) > ids.length) {
-            ctx.growPairs(top + (end - start));
-            ids = ctx.ids;
-            segBoxes = ctx.boxes;
-            segCells = ctx.cells;
-          }
-          const segment = top;
-          for (let k = start; k < end; k++) {
-            const k4 = k << 2;
-            if (
-              segCells[k4] <= bx1 &&
-              segCells[k4 + 2] >= bx0 &&
-              segCells[k4 + 1] <= by1 &&
-              segCells[k4 + 3] >= by0
-            ) {
-              const t4 = top << 2;
-              segBoxes[t4] = segBoxes[k4];
-              segBoxes[t4 + 1] = segBoxes[k4 + 1];
-              segBoxes[t4 + 2] = segBoxes[k4 + 2];
-              segBoxes[t4 + 3] = segBoxes[k4 + 3];
-              segCells[t4] = segCells[k4];
-              segCells[t4 + 1] = segCells[k4 + 1];
-              segCells[t4 + 2] = segCells[k4 + 2];
-              segCells[t4 + 3] = segCells[k4 + 3];
-              ids[top++] = ids[k];
-            }
-          }
-          // Fewer than two items reaching the child cannot form a pair (an empty child still
-          // matters when two handed-down items meet in it).
-          if (top - segment + subtreeItems < 2) {
-            top = segment;
-            continue;
-          }
-          stack[sp] = c;
-          stack[sp + 1] = segment;
-          stack[sp + 2] = top;
-          sp += 3;
+        // block, in one pass: an entry reaches the left children when it starts left of the
+        // midline, the right ones when it ends right of it, likewise vertically. Child q gets the
+        // region of `count` slots at end + (3 − q)·count: children are visited 0..3 (Z order), so
+        // each one's gathering and subtree only ever overwrite regions of children already done.
+        const count = end - start;
+        if (end + 4 * count > ids.length) {
+          ctx.growPairs(end + 4 * count);
+          ids = ctx.ids;
+          segBoxes = ctx.boxes;
+          segCells = ctx.cells;
         }
+        const half = 1 << (depth - level[n] - 1);
+        const midX = nodeX0[n] + half;
+        const midY = nodeY0[n] + half;
+        let top0 = end + 3 * count;
+        let top1 = end + 2 * count;
+        let top2 = end + count;
+        let top3 = end;
+        for (let k = start; k < end; k++) {
+          const k4 = k << 2;
+          const west = segCells[k4] < midX;
+          const east = segCells[k4 + 2] >= midX;
+          if (segCells[k4 + 1] < midY) {
+            if (west) copyEntry(ids, segBoxes, segCells, k, top0++);
+            if (east) copyEntry(ids, segBoxes, segCells, k, top1++);
+          }
+          if (segCells[k4 + 3] >= midY) {
+            if (west) copyEntry(ids, segBoxes, segCells, k, top2++);
+            if (east) copyEntry(ids, segBoxes, segCells, k, top3++);
+          }
+        }
+        // Push 3..0 so that child 0 is popped first. Fewer than two items reaching a child cannot
+        // form a pair (an empty child still matters when two handed-down items meet in it).
+        if (top3 - end + total[first + 3] >= 2) sp = pushEntry(stack, sp, first + 3, end, top3);
+        if (top2 - (end + count) + total[first + 2] >= 2)
+          sp = pushEntry(stack, sp, first + 2, end + count, top2);
+        if (top1 - (end + 2 * count) + total[first + 1] >= 2) {
+          sp = pushEntry(stack, sp, first + 1, end + 2 * count, top1);
+        }
+        if (top0 - (end + 3 * count) + total[first] >= 2)
+          sp = pushEntry(stack, sp, first, end + 3 * count, top0);
       }
     } finally {
       this.checks = checks;
@@ -1443,6 +1438,29 @@ function rayEnter(
     if (tMin > tMax) return -1;
   }
   return tMin;
+}
+
+/** Copies pair-walk entry `from` (handle, box, cell range) to slot `to`. */
+function copyEntry(ids: Int32Array, boxes: Float64Array, cells: Int32Array, from: number, to: number): void {
+  const f4 = from << 2;
+  const t4 = to << 2;
+  boxes[t4] = boxes[f4];
+  boxes[t4 + 1] = boxes[f4 + 1];
+  boxes[t4 + 2] = boxes[f4 + 2];
+  boxes[t4 + 3] = boxes[f4 + 3];
+  cells[t4] = cells[f4];
+  cells[t4 + 1] = cells[f4 + 1];
+  cells[t4 + 2] = cells[f4 + 2];
+  cells[t4 + 3] = cells[f4 + 3];
+  ids[to] = ids[from];
+}
+
+/** Pushes a pair-walk stack entry (node, segment start, segment end); returns the new stack size. */
+function pushEntry(stack: Int32Array, sp: number, node: number, start: number, end: number): number {
+  stack[sp] = node;
+  stack[sp + 1] = start;
+  stack[sp + 2] = end;
+  return sp + 3;
 }
 
 /** Squared distance from (x, y) to the closed box; 0 inside. */
