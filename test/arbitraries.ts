@@ -66,7 +66,9 @@ export type Op =
   | { kind: 'remove'; pick: number }
   | { kind: 'move'; pick: number; box: Rect }
   | { kind: 'refresh'; boxes: Rect[] }
-  | { kind: 'clear' };
+  | { kind: 'clear' }
+  /** re-insert an item that was removed or cleared earlier, at a new box */
+  | { kind: 'reinsert'; pick: number; box: Rect };
 
 export function opsArb(bounds: Rect, maxOps = 60): fc.Arbitrary<Op[]> {
   const box = boxArb(bounds);
@@ -86,6 +88,7 @@ export function opsArb(bounds: Rect, maxOps = 60): fc.Arbitrary<Op[]> {
       arbitrary: fc.record({ kind: fc.constant('refresh' as const), boxes: fc.array(box, { maxLength: 8 }) }),
     },
     { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('reinsert' as const), pick: fc.nat(), box }) },
   );
   return fc.array(op, { maxLength: maxOps });
 }

@@ -353,3 +353,14 @@ describe('bad input throws and changes nothing', () => {
     expect(raycast(box, -1, 0.5, 1, 0, Number.POSITIVE_INFINITY)!.distance).toBe(1);
   });
 });
+
+describe('segmentCast', () => {
+  it('is a ray with the segment as direction and length', async () => {
+    const { segmentCast } = await import('../src/geometry/index.js');
+    const box = new Box(0, 0, 10, 10);
+    expect(segmentCast(box, -5, 5, 15, 5)!.distance).toBe(5);
+    expect(segmentCast(box, -5, 5, 0, 5)).toBeNull(); // ends on the boundary
+    expect(segmentCast(box, 5, 5, 5, 5)!.distance).toBe(0); // a point inside
+    expect(() => segmentCast(box, 0, 0, Number.NaN, 0)).toThrow(/x2/);
+  });
+});

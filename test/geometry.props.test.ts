@@ -400,3 +400,44 @@ describe('raycast agrees with the collision rule applied to the ray as a segment
     expect(out.distance).toBe(5);
   });
 });
+
+describe('collide against a sampling oracle (shapes with area)', () => {
+  const AREA_KINDS: ShapeKind[] = ['circle', 'box', 'orientedBox', 'polygon'];
+  for (let i = 0; i < AREA_KINDS.length; i++) {
+    for (let j = i; j < AREA_KINDS.length; j++) {
+      const ka = AREA_KINDS[i];
+      const kb = AREA_KINDS[j];
+      it(`${ka} × ${kb}: a sample inside both implies a collision; a deep collision has such a sample`, () => {
+        fc.assert(
+          fc.property(shapeArb(ka, 'float'), shapeArb(kb, 'float'), (a, b) => {
+            const ba = a.bounds;
+            const bb = b.bounds;
+            const x0 = Math.max(ba.minX, bb.minX);
+            const x1 = Math.min(ba.maxX, bb.maxX);
+            const y0 = Math.max(ba.minY, bb.minY);
+            const y1 = Math.min(ba.maxY, bb.maxY);
+            let common = false;
+            if (x0 < x1 && y0 < y1) {
+              const N = 48;
+              for (let gx = 0; gx <= N && !common; gx++) {
+                for (let gy = 0; gy <= N && !common; gy++) {
+                  const x = x0 + ((x1 - x0) * gx) / N;
+                  const y = y0 + ((y1 - y0) * gy) / N;
+                  if (insideClosed(a, x, y, -1e-9) && insideClosed(b, x, y, -1e-9)) common = true;
+                }
+              }
+            }
+            const c = new Contact();
+            const hit = collide(a, b, c);
+            if (common) expect(hit).toBe(true);
+            // Heuristic converse (seeded, so deterministic): an overlap deeper than two grid cells
+            // is wide enough in every direction for the grid to land inside it.
+            const cell = Math.hypot(x1 - x0, y1 - y0) / 48;
+            if (hit && c.depth > 2 * cell) expect(common).toBe(true);
+          }),
+          { numRuns: RUNS, seed: seedOf(`sample ${ka} ${kb}`) },
+        );
+      });
+    }
+  }
+});

@@ -267,6 +267,32 @@ describe('edge cases', () => {
     expectExact(tree, live);
   });
 
+  it('the clear-and-reinsert loop: cleared items are gone, re-inserting them works, stragglers are forgotten', () => {
+    const tree = new Quadtree<Item>(BOUNDS, { maxObjects: 2 });
+    const rand = mulberry32(21);
+    const all = Array.from({ length: 300 }, () => item(rand() * 250, rand() * 250, 4, 4));
+    for (let frame = 0; frame < 20; frame++) {
+      tree.clear();
+      for (const it of all) expect(tree.has(it)).toBe(false);
+      // Each frame re-inserts a different subset, at new positions.
+      const present = all.filter((_, i) => (i + frame) % 3 !== 0);
+      for (const it of present) {
+        it.x = rand() * 250;
+        it.y = rand() * 250;
+      }
+      tree.insert(present);
+      expectExact(tree, present);
+      const absent = all.find((_, i) => (i + frame) % 3 === 0) as Item;
+      expect(tree.has(absent)).toBe(false);
+      expect(() => tree.update(absent)).toThrow(/not in this tree/);
+    }
+    // A cleared item that is removed instead of re-inserted is simply not there.
+    tree.clear();
+    expect(tree.remove(all[0])).toBe(false);
+    tree.validate();
+    expect(tree.stats()).toMatchObject({ items: 0, nodes: 1 });
+  });
+
   it('forEachPair stops when the visitor returns false', () => {
     const tree = new Quadtree<Item>(BOUNDS);
     const live = Array.from({ length: 10 }, () => item(5, 5, 5, 5));

@@ -19,6 +19,7 @@ interface Built {
 function build(bounds: Rect, options: object, ops: readonly Op[], validateEachStep = false): Built {
   const tree = new Quadtree<Item>(bounds, options);
   let live: Item[] = [];
+  const gone: Item[] = []; // removed or cleared: candidates for re-insertion
   let nextId = 0;
   for (const op of ops) {
     switch (op.kind) {
@@ -35,9 +36,11 @@ function build(bounds: Rect, options: object, ops: readonly Op[], validateEachSt
           expect(tree.remove({ x: 0, y: 0, width: 1, height: 1, id: -1 })).toBe(false);
           break;
         }
-        const [gone] = live.splice(op.pick % live.length, 1);
-        expect(tree.remove(gone)).toBe(true);
-        expect(tree.remove(gone)).toBe(false);
+        const [removed] = live.splice(op.pick % live.length, 1);
+        expect(tree.remove(removed)).toBe(true);
+        expect(tree.remove(removed)).toBe(false);
+        expect(tree.has(removed)).toBe(false);
+        gone.push(removed);
         break;
       }
       case 'move': {
@@ -56,8 +59,19 @@ function build(bounds: Rect, options: object, ops: readonly Op[], validateEachSt
       }
       case 'clear':
         tree.clear();
+        for (const it of live) expect(tree.has(it)).toBe(false);
+        gone.push(...live);
         live = [];
         break;
+      case 'reinsert': {
+        if (gone.length === 0) break;
+        const [back] = gone.splice(op.pick % gone.length, 1);
+        expect(() => tree.update(back)).toThrow(/not in this tree/);
+        Object.assign(back, op.box);
+        tree.insert(back);
+        live.push(back);
+        break;
+      }
     }
     if (validateEachStep) tree.validate();
   }

@@ -6,6 +6,12 @@ import type { ItemVisitor, NodeInfo, PairVisitor, QuadtreeOptions, QuadtreeStats
 const NONE = -1;
 /** nodeParent value of a node slot that sits in the free list. */
 const FREE = -2;
+/**
+ * itemNode value of a handle whose item was removed by clear() but is kept mapped, so that
+ * re-inserting the same object (the clear-and-reinsert-every-frame loop) reuses its handle without
+ * touching the Map. Parked handles not revived by the next clear() are forgotten then.
+ */
+const PARKED = -3;
 const MAX_LEVELS = 16; // cell coordinates are stored as Uint16
 const INITIAL_ITEMS = 64;
 const INITIAL_BLOCKS = 16;
@@ -66,6 +72,7 @@ export class Quadtree<T extends Rect> {
   private itemHighWater = 0;
   private freeItem = NONE;
   private count = 0;
+  private parked = 0;
   private boxes!: Float64Array;
   private cells!: Uint16Array;
   private itemNode!: Int32Array;
@@ -202,6 +209,10 @@ export class Quadtree<T extends Rect> {
     const h = this.handles.get(item);
     if (h === undefined) return false;
     this.assertMutable('remove');
+    if (this.itemNode[h] === PARKED) {
+      this.forget(h);
+      return false;
+    }
     const n = this.itemNode[h];
     this.unlink(h, n);
     // The item leaves every subtree on its path; the highest node that becomes small enough
@@ -226,8 +237,9 @@ export class Quadtree<T extends Rect> {
    */
   update(item: T): void {
     const h = this.handles.get(item);
-    if (h === undefined)
+    if (h === undefined || this.itemNode[h] === PARKED) {
       throw new Error('Quadtree.update(): the item is not in this tree; insert() it first');
+    }
     this.assertMutable('update');
     const x = item.x;
     const y = item.y;
@@ -259,7 +271,7 @@ export class Quadtree<T extends Rect> {
     const boxes = this.boxes;
     for (let h = 0; h < end; h++) {
       const it = refs[h];
-      if (it === undefined) continue;
+      if (it === undefined || this.itemNode[h] === PARKED) continue;
       const x = it.x;
       const y = it.y;
       const h4 = h << 2;
@@ -275,25 +287,33 @@ export class Quadtree<T extends Rect> {
   private checkAllBoxes(refs: readonly (T | undefined)[], end: number): void {
     for (let h = 0; h < end; h++) {
       const it = refs[h];
-      if (it !== undefined && !isValidBox(it.x, it.y, it.width, it.height)) checkRect(it, 'item');
+      if (it !== undefined && this.itemNode[h] !== PARKED && !isValidBox(it.x, it.y, it.width, it.height)) {
+        checkRect(it, 'item');
+      }
     }
   }
 
   /** True when the item is in the tree. */
   has(item: T): boolean {
-    return this.handles.has(item);
+    const h = this.handles.get(item);
+    return h !== undefined && this.itemNode[h] !== PARKED;
   }
 
   /**
-   * Removes every item. Storage capacity is kept, so the classic "clear and re-insert every frame"
-   * loop does not reallocate; removing items one by one releases it instead.
+   * Removes every item. Built for the classic "clear and re-insert every frame" loop: storage is
+   * kept, and the cleared items stay known until the next clear(), so inserting them again reuses
+   * their slots and allocates nothing. (So the tree holds references to cleared items until the
+   * next clear(), or until the tree is emptied with remove().)
    */
   clear(): void {
     this.assertMutable('clear');
-    this.itemRefs.fill(undefined, 0, this.itemHighWater);
-    this.handles.clear();
-    this.itemHighWater = 0;
-    this.freeItem = NONE;
+    const node = this.itemNode;
+    const refs = this.itemRefs;
+    for (let h = 0; h < this.itemHighWater; h++) {
+      if (node[h] === PARKED) this.forget(h);
+      else if (refs[h] !== undefined) node[h] = PARKED;
+    }
+    this.parked += this.count;
     this.count = 0;
     this.resetNodes();
   }
@@ -720,7 +740,7 @@ export class Quadtree<T extends Rect> {
     const refs = this.itemRefs;
     for (let h = 0; h < this.itemHighWater; h++) {
       const it = refs[h];
-      if (it !== undefined) out.push(it);
+      if (it !== undefined && this.itemNode[h] !== PARKED) out.push(it);
     }
     return out;
   }
@@ -887,7 +907,16 @@ export class Quadtree<T extends Rect> {
     }
     if (nodesSeen !== this.liveNodes) fail(`${nodesSeen} nodes reachable but ${this.liveNodes} counted live`);
     if (itemsSeen !== this.count) fail(`${itemsSeen} items reachable but size is ${this.count}`);
-    if (this.handles.size !== this.count)
+    let parked = 0;
+    for (let h = 0; h < this.itemHighWater; h++) {
+      if (this.itemNode[h] !== PARKED) continue;
+      parked++;
+      if (seen[h]) fail(`parked handle ${h} is also in the tree`);
+      const ref = this.itemRefs[h];
+      if (ref === undefined || this.handles.get(ref) !== h) fail(`parked handle ${h} is not mapped`);
+    }
+    if (parked !== this.parked) fail(`${parked} parked handles, ${this.parked} counted`);
+    if (this.handles.size !== this.count + this.parked)
       fail(`map holds ${this.handles.size} items but size is ${this.count}`);
     let free = 0;
     for (let h = this.freeItem; h !== NONE; h = this.itemNext[h]) {
@@ -895,7 +924,8 @@ export class Quadtree<T extends Rect> {
       if (this.itemRefs[h] !== undefined) fail(`free handle ${h} still references an item`);
       if (++free > this.itemHighWater) fail('the free item list has a cycle');
     }
-    if (free + this.count !== this.itemHighWater) fail('item handles leak: free + used ≠ allocated');
+    if (free + this.count + this.parked !== this.itemHighWater)
+      fail('item handles leak: free + used ≠ allocated');
     let freeBlocks = 0;
     for (let b = this.freeBlock; b !== NONE; b = this.nodeHead[b]) {
       if (this.nodeParent[b] !== FREE) fail(`free node block ${b} is still in use`);
@@ -928,8 +958,29 @@ export class Quadtree<T extends Rect> {
   }
 
   private insertOne(item: T): void {
-    const existing = this.handles.get(item);
-    const h = existing ?? this.acquireHandle(item);
+    let h = this.handles.get(item);
+    if (h !== undefined && this.itemNode[h] !== PARKED) {
+      // Already in the tree: insert() means "here it is now".
+      this.readBox(h, item);
+      this.reclassify(h);
+      return;
+    }
+    if (h === undefined) {
+      h = this.acquireHandle(item);
+      this.handles.set(item, h);
+    } else {
+      // Cleared earlier and inserted again: revive its slot, no Map write needed.
+      this.parked--;
+      this.count++;
+    }
+    this.readBox(h, item);
+    this.writeCells(h);
+    this.nodeTotal[0]++;
+    this.fileFrom(h, 0);
+  }
+
+  /** Copies an item's (validated) box into the typed arrays. */
+  private readBox(h: number, item: T): void {
     const h4 = h << 2;
     const boxes = this.boxes;
     const x = item.x;
@@ -938,14 +989,16 @@ export class Quadtree<T extends Rect> {
     boxes[h4 + 1] = y;
     boxes[h4 + 2] = x + item.width;
     boxes[h4 + 3] = y + item.height;
-    if (existing !== undefined) {
-      this.reclassify(h);
-      return;
-    }
-    this.handles.set(item, h);
-    this.writeCells(h);
-    this.nodeTotal[0]++;
-    this.fileFrom(h, 0);
+  }
+
+  /** Drops a parked handle: unmaps its item and frees the slot. */
+  private forget(h: number): void {
+    this.handles.delete(this.itemRefs[h] as T);
+    this.parked--;
+    this.itemRefs[h] = undefined;
+    this.itemNode[h] = NONE;
+    this.itemNext[h] = this.freeItem;
+    this.freeItem = h;
   }
 
   /**
@@ -1378,12 +1431,11 @@ export class Quadtree<T extends Rect> {
 
   /** Back to the storage of a new tree once the last item is removed. */
   private releaseStorage(): void {
-    if (this.itemCapacity > INITIAL_ITEMS) {
-      this.allocateItems(INITIAL_ITEMS);
-      this.itemRefs = [];
-    }
+    if (this.itemCapacity > INITIAL_ITEMS) this.allocateItems(INITIAL_ITEMS);
+    this.itemRefs = [];
     this.itemHighWater = 0;
     this.freeItem = NONE;
+    this.parked = 0;
     if (this.nodeCapacity > 1 + 4 * INITIAL_BLOCKS) this.allocateNodes(1 + 4 * INITIAL_BLOCKS);
     this.resetNodes();
     this.handles = new Map();

@@ -1,0 +1,421 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  Box,
+  Circle,
+  Contact,
+  collide,
+  OrientedBox,
+  overlaps,
+  Point,
+  Polygon,
+  pointDistanceSquared,
+  raycast,
+  Segment,
+  type Shape,
+} from '../src/geometry/index.js';
+import { Body, type BodyContact, type BodyFilter, World } from '../src/world/index.js';
+
+/*
+ * World properties against brute force: every pair the world reports equals the narrow test over
+ * all pairs of bodies with the same filters; events follow from the difference of consecutive
+ * contact sets; queries, raycasts and nearest agree with testing every body.
+ */
+type Kind = 'circle' | 'box' | 'orientedBox' | 'polygon' | 'segment' | 'point';
+interface ShapeSpec {
+  kind: Kind;
+  x: number;
+  y: number;
+  a: number;
+  b: number;
+  angle: number;
+  pts: Array<[number, number]>;
+}
+interface BodySpec {
+  shape: ShapeSpec;
+  isStatic: boolean;
+  isSensor: boolean;
+  category: number;
+  mask: number;
+}
+
+function makeShape(s: ShapeSpec): Shape {
+  switch (s.kind) {
+    case 'circle':
+      return new Circle(s.x, s.y, s.a);
+    case 'box':
+      return new Box(s.x, s.y, s.a, s.b);
+    case 'orientedBox':
+      return new OrientedBox(s.x, s.y, s.a, s.b, s.angle);
+    case 'polygon': {
+      const tri = [
+        { x: 0, y: 0 },
+        { x: s.a, y: 0 },
+        { x: s.pts[0][0], y: s.b },
+      ];
+      return new Polygon(s.x, s.y, tri, s.angle);
+    }
+    case 'segment':
+      return new Segment(s.x, s.y, s.x + s.a, s.y + s.pts[0][1]);
+    case 'point':
+      return new Point(s.x, s.y);
+  }
+}
+
+const coord = fc.integer({ min: -10, max: 70 });
+const size = fc.integer({ min: 1, max: 25 });
+const angle = fc.oneof(fc.constant(0), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }));
+const shapeSpec: fc.Arbitrary<ShapeSpec> = fc.record({
+  kind: fc.constantFrom<Kind>('circle', 'box', 'orientedBox', 'polygon', 'segment', 'point'),
+  x: coord,
+  y: coord,
+  a: size,
+  b: size,
+  angle,
+  pts: fc.array(fc.tuple(fc.integer({ min: -10, max: 10 }), fc.integer({ min: 1, max: 20 })), {
+    minLength: 1,
+    maxLength: 1,
+  }),
+});
+const bodySpec: fc.Arbitrary<BodySpec> = fc.record({
+  shape: shapeSpec,
+  isStatic: fc.boolean(),
+  isSensor: fc.oneof(
+    { weight: 4, arbitrary: fc.constant(false) },
+    { weight: 1, arbitrary: fc.constant(true) },
+  ),
+  category: fc.constantFrom(1, 2, 4),
+  mask: fc.oneof(fc.constant(0xffffffff), fc.integer({ min: 0, max: 7 })),
+});
+
+function makeBody(spec: BodySpec): Body<string> {
+  return new Body<string>(makeShape(spec.shape), {
+    isStatic: spec.isStatic,
+    isSensor: spec.isSensor,
+    category: spec.category,
+    mask: spec.mask,
+    userData: spec.shape.kind,
+  });
+}
+
+type Op =
+  | { op: 'step' }
+  | { op: 'move'; i: number; dx: number; dy: number; da: number }
+  | { op: 'remove'; i: number }
+  | { op: 'add'; spec: BodySpec }
+  | { op: 'mask'; i: number; mask: number }
+  | { op: 'sensor'; i: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant<Op>({ op: 'step' }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      op: fc.constant('move' as const),
+      i: fc.nat(60),
+      dx: fc.integer({ min: -6, max: 6 }),
+      dy: fc.integer({ min: -6, max: 6 }),
+      da: fc.oneof(fc.constant(0), fc.double({ min: -1, max: 1, noNaN: true })),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('remove' as const), i: fc.nat(60) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('add' as const), spec: bodySpec }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('mask' as const),
+      i: fc.nat(60),
+      mask: fc.integer({ min: 0, max: 7 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('sensor' as const), i: fc.nat(60) }) },
+);
+
+// Coverage counters: the final test checks that the random scenarios exercised the interesting cases.
+const seen = { contacts: 0, starts: 0, ends: 0, removedWhileTouching: 0, sensorContacts: 0 };
+
+const key = (c: BodyContact<string>) => `${c.bodyA!.id},${c.bodyB!.id}`;
+
+function bruteForcePairs(bodies: Body<string>[]): Array<{ lo: Body<string>; hi: Body<string>; c: Contact }> {
+  const live = bodies.filter((b) => b.world !== null).sort((p, q) => p.id - q.id);
+  const result: Array<{ lo: Body<string>; hi: Body<string>; c: Contact }> = [];
+  for (let i = 0; i < live.length; i++) {
+    for (let j = i + 1; j < live.length; j++) {
+      const lo = live[i];
+      const hi = live[j];
+      if (lo.isStatic && hi.isStatic) continue;
+      if (!lo.canCollideWith(hi)) continue;
+      const c = new Contact();
+      if (collide(lo.shape, hi.shape, c)) result.push({ lo, hi, c });
+    }
+  }
+  return result;
+}
+
+function runScenario(initial: BodySpec[], ops: Op[], margin: number): void {
+  const world = new World<string>({ bounds: { x: 0, y: 0, width: 100, height: 100 }, margin, maxObjects: 3 });
+  const bodies: Body<string>[] = initial.map((s) => world.add(makeBody(s)));
+  // Event log checked for invariants: every end preceded by a start, no start twice without an end.
+  const active = new Set<string>();
+  let eventCount = 0;
+  world.on('collisionStart', (c) => {
+    expect(active.has(key(c))).toBe(false);
+    active.add(key(c));
+    eventCount++;
+  });
+  world.on('collisionStay', (c) => {
+    expect(active.has(key(c))).toBe(true);
+  });
+  world.on('collisionEnd', (c) => {
+    expect(active.has(key(c))).toBe(true);
+    active.delete(key(c));
+  });
+  let previous = new Map<string, BodyContact<string>>();
+  for (const op of [...ops, { op: 'step' } as Op]) {
+    const live = bodies.filter((b) => b.world === world);
+    switch (op.op) {
+      case 'move': {
+        if (live.length === 0) break;
+        const b = live[op.i % live.length];
+        b.translate(op.dx, op.dy);
+        if (op.da !== 0 && b.shape.kind !== 'box') b.angle += op.da;
+        break;
+      }
+      case 'remove':
+        if (live.length > 0) {
+          const victim = live[op.i % live.length];
+          if (world.contacts.some((c) => c.bodyA === victim || c.bodyB === victim))
+            seen.removedWhileTouching++;
+          expect(world.remove(victim)).toBe(true);
+        }
+        break;
+      case 'add':
+        bodies.push(world.add(makeBody(op.spec)));
+        break;
+      case 'mask':
+        if (live.length > 0) live[op.i % live.length].mask = op.mask;
+        break;
+      case 'sensor':
+        if (live.length > 0) live[op.i % live.length].isSensor = !live[op.i % live.length].isSensor;
+        break;
+      case 'step': {
+        world.step();
+        world.validate();
+        const expected = bruteForcePairs(bodies);
+        const got = world.contacts;
+        expect(got.map(key)).toEqual(expected.map((e) => `${e.lo.id},${e.hi.id}`));
+        for (let i = 0; i < got.length; i++) {
+          const c = got[i];
+          const e = expected[i];
+          expect(c.bodyA).toBe(e.lo);
+          expect(c.bodyB).toBe(e.hi);
+          expect([c.normalX, c.normalY, c.depth, c.aInB, c.bInA]).toEqual([
+            e.c.normalX,
+            e.c.normalY,
+            e.c.depth,
+            e.c.aInB,
+            e.c.bInA,
+          ]);
+          expect(c.isSensor).toBe(e.lo.isSensor || e.hi.isSensor);
+        }
+        const now = new Map(got.map((c) => [key(c), c]));
+        const started = got.filter((c) => !previous.has(key(c))).map(key);
+        const stayed = got.filter((c) => previous.has(key(c)));
+        const ended = [...previous.keys()].filter((k) => !now.has(k));
+        expect(world.started.map(key)).toEqual(started);
+        expect(world.stayed.map(key)).toEqual(stayed.map(key));
+        expect(world.ended.map(key)).toEqual(ended);
+        // A pair that keeps touching keeps the same contact object (pooling, no per-frame allocation).
+        for (const c of stayed) expect(c).toBe(previous.get(key(c)));
+        expect([...active].sort()).toEqual([...now.keys()].sort());
+        previous = now;
+        seen.contacts += got.length;
+        seen.starts += world.started.length;
+        seen.ends += world.ended.length;
+        seen.sensorContacts += got.filter((c) => c.isSensor).length;
+        break;
+      }
+    }
+  }
+  expect(eventCount).toBeGreaterThanOrEqual(0);
+}
+
+const RUNS = 200;
+
+describe('World.step against brute force', () => {
+  it('contacts, order, contact data and events match brute force (fat margin)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(bodySpec, { minLength: 4, maxLength: 30 }),
+        fc.array(opArb, { minLength: 10, maxLength: 60 }),
+        (initial, ops) => runScenario(initial, ops, 3),
+      ),
+      { numRuns: RUNS, seed: 1234 },
+    );
+  });
+
+  it('the same with margin 0 (exact boxes in the index)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(bodySpec, { minLength: 4, maxLength: 30 }),
+        fc.array(opArb, { minLength: 10, maxLength: 60 }),
+        (initial, ops) => runScenario(initial, ops, 0),
+      ),
+      { numRuns: RUNS, seed: 4321 },
+    );
+  });
+
+  it('the scenarios above exercised contacts, events, sensors and removals while touching', () => {
+    expect(seen.contacts).toBeGreaterThan(1000);
+    expect(seen.starts).toBeGreaterThan(300);
+    expect(seen.ends).toBeGreaterThan(100);
+    expect(seen.sensorContacts).toBeGreaterThan(50);
+    expect(seen.removedWhileTouching).toBeGreaterThan(10);
+  });
+});
+
+const filterArb: fc.Arbitrary<BodyFilter<string> | undefined> = fc.oneof(
+  fc.constant(undefined),
+  fc.record({
+    mask: fc.integer({ min: 0, max: 7 }),
+    includeSensors: fc.boolean(),
+    includeStatic: fc.boolean(),
+    includeDynamic: fc.boolean(),
+  }),
+);
+
+function passes(body: Body<string>, f: BodyFilter<string> | undefined): boolean {
+  if (!f) return true;
+  if (f.mask !== undefined && (body.category & f.mask) === 0) return false;
+  if (f.includeSensors === false && body.isSensor) return false;
+  if (f.includeStatic === false && body.isStatic) return false;
+  if (f.includeDynamic === false && !body.isStatic) return false;
+  return true;
+}
+
+function buildWorld(specs: BodySpec[]): { world: World<string>; bodies: Body<string>[] } {
+  const world = new World<string>({ bounds: { x: 0, y: 0, width: 100, height: 100 }, maxObjects: 2 });
+  const bodies = specs.map((s) => world.add(makeBody(s)));
+  // Move some bodies after insertion so fat boxes and tight boxes differ.
+  bodies.forEach((b, i) => {
+    if (i % 3 === 0) b.translate(1, -1);
+  });
+  world.step();
+  return { world, bodies };
+}
+
+const ids = (list: Body<string>[]) => list.map((b) => b.id).sort((p, q) => p - q);
+
+describe('World queries against brute force', () => {
+  it('raycast returns the brute-force first hit; raycastAll every hit in order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(bodySpec, { minLength: 3, maxLength: 30 }),
+        coord,
+        coord,
+        fc.integer({ min: -10, max: 10 }),
+        fc.integer({ min: -10, max: 10 }),
+        fc.oneof(fc.constant(Number.POSITIVE_INFINITY), fc.integer({ min: 0, max: 150 })),
+        filterArb,
+        (specs, ox, oy, dx, dy, maxDistance, filter) => {
+          const { world, bodies } = buildWorld(specs);
+          let best: { body: Body<string>; d: number; hit: ReturnType<typeof raycast> } | null = null;
+          const all: Array<{ body: Body<string>; d: number }> = [];
+          for (const body of bodies) {
+            if (!passes(body, filter)) continue;
+            const hit = raycast(body.shape, ox, oy, dx, dy, maxDistance);
+            if (!hit) continue;
+            all.push({ body, d: hit.distance });
+            if (!best || hit.distance < best.d || (hit.distance === best.d && body.id < best.body.id)) {
+              best = { body, d: hit.distance, hit };
+            }
+          }
+          const got = world.raycast(ox, oy, dx, dy, maxDistance, filter);
+          if (best === null) {
+            expect(got).toBeNull();
+          } else {
+            expect(got).not.toBeNull();
+            expect(got!.body).toBe(best.body);
+            expect(got!.distance).toBe(best.d);
+            expect([got!.point.x, got!.point.y, got!.normal.x, got!.normal.y]).toEqual([
+              best.hit!.point.x,
+              best.hit!.point.y,
+              best.hit!.normal.x,
+              best.hit!.normal.y,
+            ]);
+          }
+          all.sort((p, q) => p.d - q.d || p.body.id - q.body.id);
+          const every = world.raycastAll(ox, oy, dx, dy, maxDistance, filter);
+          expect(every.map((h) => [h.body!.id, h.distance])).toEqual(all.map((h) => [h.body.id, h.d]));
+        },
+      ),
+      { numRuns: RUNS, seed: 99 },
+    );
+  });
+
+  it('nearest returns the k brute-force nearest shapes (ties by id)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(bodySpec, { minLength: 3, maxLength: 30 }),
+        coord,
+        coord,
+        fc.integer({ min: 0, max: 8 }),
+        fc.oneof(fc.constant(Number.POSITIVE_INFINITY), fc.integer({ min: 0, max: 60 })),
+        filterArb,
+        (specs, x, y, k, maxDistance, filter) => {
+          const { world, bodies } = buildWorld(specs);
+          const expected = bodies
+            .filter((b) => passes(b, filter))
+            .map((b) => ({ b, d: pointDistanceSquared(b.shape, x, y) }))
+            .filter((e) => e.d <= maxDistance * maxDistance)
+            .sort((p, q) => p.d - q.d || p.b.id - q.b.id)
+            .slice(0, k)
+            .map((e) => e.b.id);
+          expect(world.nearest(x, y, k, maxDistance, [], filter).map((b) => b.id)).toEqual(expected);
+        },
+      ),
+      { numRuns: RUNS, seed: 7 },
+    );
+  });
+
+  it('queryRect / queryCircle / queryPoint / queryShape match testing every body', () => {
+    fc.assert(
+      fc.property(
+        fc.array(bodySpec, { minLength: 3, maxLength: 30 }),
+        coord,
+        coord,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        shapeSpec,
+        filterArb,
+        (specs, x, y, w, h, probeSpec, filter) => {
+          const { world, bodies } = buildWorld(specs);
+          const candidates = bodies.filter((b) => passes(b, filter));
+          const rectShape =
+            w > 0 && h > 0
+              ? new Box(x, y, w, h)
+              : w === 0 && h === 0
+                ? new Point(x, y)
+                : new Segment(x, y, x + w, y + h);
+          expect(ids(world.queryRect({ x, y, width: w, height: h }, [], filter))).toEqual(
+            ids(candidates.filter((b) => overlaps(rectShape, b.shape))),
+          );
+          const r = w;
+          const disc = r > 0 ? new Circle(x, y, r) : new Point(x, y);
+          expect(ids(world.queryCircle(x, y, r, [], filter))).toEqual(
+            ids(candidates.filter((b) => overlaps(disc, b.shape))),
+          );
+          const probe = new Point(x, y);
+          expect(ids(world.queryPoint(x, y, [], filter))).toEqual(
+            ids(candidates.filter((b) => overlaps(probe, b.shape))),
+          );
+          const shape = makeShape(probeSpec);
+          expect(ids(world.queryShape(shape, [], filter))).toEqual(
+            ids(candidates.filter((b) => overlaps(shape, b.shape))),
+          );
+        },
+      ),
+      { numRuns: RUNS, seed: 31 },
+    );
+  });
+});

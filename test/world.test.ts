@@ -1,0 +1,340 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Box, Circle, collide, OrientedBox, Point, Polygon, Segment } from '../src/geometry/index.js';
+import { Body, type BodyContact, World } from '../src/world/index.js';
+
+const bounds = { x: 0, y: 0, width: 200, height: 200 };
+const pairs = (list: readonly BodyContact[]) => list.map((c) => [c.bodyA!.id, c.bodyB!.id]);
+
+describe('World basics', () => {
+  it('reports each colliding pair once, sorted by ids, with contact data from collide()', () => {
+    const world = new World({ bounds });
+    const a = world.add(new Body(new Circle(10, 10, 5)));
+    const b = world.add(new Body(new Box(12, 8, 10, 10)));
+    const c = world.add(new Body(new Circle(18, 10, 5)));
+    world.add(new Body(new Circle(150, 150, 5)));
+    world.step();
+    expect(pairs(world.contacts)).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+    const first = world.contacts[0];
+    expect(first.bodyA).toBe(a);
+    expect(first.bodyB).toBe(b);
+    expect(first.depth).toBe(3);
+    expect([first.normalX, first.normalY]).toEqual([1, 0]);
+    expect(pairs(world.started)).toEqual(pairs(world.contacts));
+    expect(world.stayed).toEqual([]);
+    expect(c.id).toBe(2);
+  });
+
+  it('never tests static–static pairs and applies category/mask filtering', () => {
+    const world = new World({ bounds });
+    world.add(new Body(new Box(0, 0, 10, 10), { isStatic: true }));
+    world.add(new Body(new Box(5, 5, 10, 10), { isStatic: true }));
+    const player = world.add(new Body(new Circle(8, 8, 3), { category: 0b01, mask: 0b10 }));
+    const ghost = world.add(new Body(new Circle(8, 8, 3), { category: 0b10, mask: 0b00 }));
+    const enemy = world.add(new Body(new Circle(9, 9, 3), { category: 0b10, mask: 0b01 }));
+    world.step();
+    // player (mask 0b10) ignores the statics (category 1); ghost accepts nobody; enemy accepts
+    // category 1: the player and both statics.
+    expect(pairs(world.contacts)).toEqual([
+      [0, enemy.id],
+      [1, enemy.id],
+      [player.id, enemy.id],
+    ]);
+    expect(ghost.canCollideWith(player)).toBe(false);
+    player.mask = 0xffffffff;
+    world.step();
+    expect(pairs(world.contacts)).toEqual([
+      [0, 2],
+      [0, 4],
+      [1, 2],
+      [1, 4],
+      [2, 4],
+    ]);
+  });
+
+  it('start / stay / end events, both as callbacks and arrays', () => {
+    const world = new World({ bounds });
+    const a = world.add(new Body(new Circle(10, 10, 5)));
+    world.add(new Body(new Box(14, 0, 10, 20), { isStatic: true }));
+    const log: string[] = [];
+    world.on('collisionStart', (c) => log.push(`start ${c.bodyA!.id}-${c.bodyB!.id}`));
+    world.on('collisionStay', (c) => log.push(`stay ${c.bodyA!.id}-${c.bodyB!.id}`));
+    const off = world.on('collisionEnd', (c) => log.push(`end ${c.bodyA!.id}-${c.bodyB!.id}`));
+    world.step();
+    const contact = world.contacts[0];
+    world.step();
+    expect(world.contacts[0]).toBe(contact); // the same object while the pair keeps touching
+    expect(world.stayed).toEqual([contact]);
+    a.setPosition(-20, 10);
+    world.step();
+    expect(world.ended).toEqual([contact]);
+    expect(world.contacts).toEqual([]);
+    expect(log).toEqual(['start 0-1', 'stay 0-1', 'end 0-1']);
+    off();
+    a.setPosition(10, 10);
+    world.step();
+    a.setPosition(-20, 10);
+    world.step();
+    expect(log).toEqual(['start 0-1', 'stay 0-1', 'end 0-1', 'start 0-1']);
+    expect(world.steps).toBe(5);
+  });
+
+  it('sensors report events but are never separated', () => {
+    const world = new World({ bounds });
+    const zone = world.add(new Body(new Box(0, 0, 50, 50), { isSensor: true, isStatic: true }));
+    const ball = world.add(new Body(new Circle(10, 10, 5)));
+    world.step();
+    expect(world.started[0].isSensor).toBe(true);
+    expect(world.separate()).toBe(0);
+    expect([ball.x, ball.y]).toEqual([10, 10]);
+    expect(zone.isSensor).toBe(true);
+  });
+
+  it('removing a touching body reports collisionEnd on the next step, naming the body', () => {
+    const world = new World({ bounds });
+    const a = world.add(new Body(new Circle(10, 10, 5)));
+    const b = world.add(new Body(new Circle(14, 10, 5)));
+    const ended: Array<[number, number]> = [];
+    world.on('collisionEnd', (c) => ended.push([c.bodyA!.id, c.bodyB!.id]));
+    world.step();
+    expect(world.remove(b)).toBe(true);
+    expect(world.has(b)).toBe(false);
+    expect(b.world).toBeNull();
+    expect(world.contacts.length).toBe(1); // until the next step
+    world.step();
+    expect(ended).toEqual([[0, 1]]);
+    expect(world.ended[0].bodyB).toBe(b);
+    expect(world.contacts).toEqual([]);
+    // Re-adding gives a new id: a new pair starts.
+    world.add(b);
+    world.step();
+    expect(pairs(world.started)).toEqual([[a.id, 2]]);
+    world.validate();
+  });
+
+  it('separate() pushes dynamic bodies out of statics and apart from each other', () => {
+    const world = new World({ bounds });
+    const floor = world.add(new Body(new Box(0, 100, 200, 20), { isStatic: true }));
+    const ball = world.add(new Body(new Circle(50, 97, 5)));
+    const left = world.add(new Body(new Box(100, 0, 10, 10)));
+    const right = world.add(new Body(new Box(106, 0, 10, 10)));
+    world.step();
+    expect(world.separate()).toBe(2);
+    expect([ball.x, ball.y]).toEqual([50, 95]);
+    expect(collide(ball.shape, floor.shape)).toBe(false);
+    expect([left.x, right.x]).toEqual([98, 108]);
+    expect(collide(left.shape, right.shape)).toBe(false);
+    world.step();
+    expect(world.contacts).toEqual([]);
+  });
+
+  it('small moves inside the fat margin do not touch the index', () => {
+    const world = new World({ bounds, margin: 5 });
+    const body = world.add(new Body(new Circle(50, 50, 5)));
+    // biome-ignore lint/suspicious/noExplicitAny: reaching into the private index to count updates
+    const tree = (world as any).dynamicTree;
+    const spy = vi.spyOn(tree, 'update');
+    for (let i = 0; i < 4; i++) {
+      body.translate(1, 0);
+      world.step();
+    }
+    expect(spy).toHaveBeenCalledTimes(0);
+    body.translate(3, 0);
+    world.step();
+    expect(spy).toHaveBeenCalledTimes(1);
+    world.validate();
+  });
+
+  it('steady-state steps reuse every contact object', () => {
+    const world = new World({ bounds });
+    for (let i = 0; i < 20; i++) world.add(new Body(new Circle(10 + i * 6, 50, 4)));
+    world.step();
+    const first = world.contacts.slice();
+    expect(first.length).toBe(19);
+    for (let i = 0; i < 50; i++) world.step();
+    world.contacts.forEach((c, i) => {
+      expect(c).toBe(first[i]);
+    });
+    const kept = world.contacts[0].clone();
+    expect(kept.depth).toBe(world.contacts[0].depth);
+  });
+});
+
+describe('World queries', () => {
+  const world = new World({ bounds });
+  const wall = world.add(new Body(new Box(100, 0, 10, 200), { isStatic: true }));
+  const disc = world.add(new Body(new Circle(50, 50, 10)));
+  const tri = world.add(
+    new Body(
+      new Polygon(150, 50, [
+        { x: 0, y: -10 },
+        { x: 10, y: 10 },
+        { x: -10, y: 10 },
+      ]),
+    ),
+  );
+  const rod = world.add(new Body(new Segment(20, 150, 80, 150)));
+  const dot = world.add(new Body(new Point(30, 30), { isSensor: true }));
+  const crate = world.add(new Body(new OrientedBox(60, 120, 10, 10, 0.5)));
+
+  it('raycast finds the first hit front to back', () => {
+    const hit = world.raycast(0, 50, 1, 0, 1000)!;
+    expect(hit.body).toBe(disc);
+    expect([hit.distance, hit.point.x, hit.normal.x]).toEqual([40, 40, -1]);
+    expect(world.raycast(0, 50, 1, 0, 1000, { exclude: disc })!.body).toBe(wall);
+    expect(world.raycast(0, 50, 1, 0, 30)).toBeNull();
+    expect(world.raycast(0, 40, 1, 0, 1000)!.body).toBe(wall); // grazes the disc's top: not a hit
+    expect(world.raycast(50, 0, 0, 1, 1000)!.body).toBe(disc);
+    expect(world.raycast(50, 200, 0, -1, 1000)!.body).toBe(rod);
+    expect(world.raycastAll(0, 50, 1, 0, 1000).map((h) => h.body)).toEqual([disc, wall, tri]);
+  });
+
+  it('raycast walks the index front to back instead of testing every body', () => {
+    const big = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 }, maxObjects: 4 });
+    for (let x = 0; x < 1000; x += 25)
+      for (let y = 0; y < 1000; y += 25) big.add(new Body(new Circle(x + 12, y + 12, 5)));
+    let tested = 0;
+    const hit = big.raycast(0, 512, 1, 0, 2000, {
+      predicate: () => {
+        tested++;
+        return true;
+      },
+    })!;
+    expect(hit.distance).toBe(7);
+    expect(big.size).toBe(1600);
+    expect(tested).toBeLessThan(20);
+  });
+
+  it('zero-length rays are point probes', () => {
+    const hit = world.raycast(50, 50, 0, 0, 10)!;
+    expect([hit.body, hit.distance]).toEqual([disc, 0]);
+    expect(world.raycast(0, 0, 1, 0, 0)).toBeNull();
+  });
+
+  it('exact shape queries and nearest', () => {
+    expect(world.queryRect({ x: 0, y: 0, width: 60, height: 60 })).toEqual(
+      expect.arrayContaining([disc, dot]),
+    );
+    expect(world.queryRect({ x: 0, y: 0, width: 60, height: 60 }).length).toBe(2);
+    expect(world.queryRect({ x: 0, y: 0, width: 60, height: 60 }, [], { includeSensors: false })).toEqual([
+      disc,
+    ]);
+    expect(world.queryRect({ x: 0, y: 0, width: 40, height: 40 })).toEqual(
+      [disc, dot].filter((b) => b === dot),
+    );
+    expect(world.queryPoint(50, 50)).toEqual([disc]);
+    expect(world.queryPoint(60, 50)).toEqual([]); // on the circle's edge
+    expect(world.queryCircle(74, 50, 15)).toEqual([disc]);
+    expect(world.queryCircle(75, 50, 15)).toEqual([]); // tangent
+    expect(world.queryCircle(80, 50, 20)).toEqual([]); // tangent to the disc and to the wall
+    expect(world.queryShape(new Segment(20, 140, 20, 160))).toEqual([]); // touches the rod's end only
+    expect(world.queryShape(new Segment(30, 140, 30, 160))).toEqual([rod]);
+    expect(world.nearest(62, 120, 2)).toEqual([crate, rod]);
+    expect(world.nearest(0, 0, 10, 45)).toEqual([dot]); // the disc is 60.7 away
+    expect(world.nearest(0, 0, 10, 61)).toEqual([dot, disc]);
+    expect(world.nearest(0, 0, 0)).toEqual([]);
+    expect(tri.id).toBe(2);
+  });
+});
+
+describe('World bad input and re-entrancy', () => {
+  it('rejects bad options and bodies', () => {
+    expect(() => new World({ bounds, margin: -1 })).toThrow(RangeError);
+    expect(() => new World({ bounds, margin: Number.NaN })).toThrow(/margin/);
+    expect(() => new World({ bounds: { x: 0, y: 0, width: -5, height: 5 } })).toThrow(RangeError);
+    expect(() => new Body({} as never)).toThrow(TypeError);
+    expect(() => new Body(new Point(0, 0), { category: -1 })).toThrow(/category/);
+    expect(() => new Body(new Point(0, 0), { mask: 1.5 })).toThrow(/mask/);
+    expect(() => new Body(new Point(0, 0), { isStatic: 'yes' as never })).toThrow(/isStatic/);
+    const body = new Body(new Point(0, 0));
+    expect(() => {
+      body.category = 2 ** 32;
+    }).toThrow(RangeError);
+    expect(body.category).toBe(1);
+  });
+
+  it('adding twice, adding to two worlds, removing unknown bodies', () => {
+    const world = new World({ bounds });
+    const other = new World({ bounds });
+    const body = world.add(new Body(new Circle(5, 5, 1)));
+    expect(() => world.add(body)).toThrow(/already in this world/);
+    expect(() => other.add(body)).toThrow(/another world/);
+    expect([world.size, other.size, body.id]).toEqual([1, 0, 0]);
+    expect(other.remove(body)).toBe(false);
+    expect(world.remove(new Body(new Circle(5, 5, 1)))).toBe(false);
+    expect(world.remove({} as never)).toBe(false);
+    expect(world.size).toBe(1);
+    world.validate();
+  });
+
+  it('NaN positions throw and leave the body where it was', () => {
+    const world = new World({ bounds });
+    const body = world.add(new Body(new Circle(5, 5, 1)));
+    expect(() => body.setPosition(Number.NaN, 3)).toThrow(/x must be a finite number/);
+    expect(() => {
+      body.y = Number.POSITIVE_INFINITY;
+    }).toThrow(RangeError);
+    expect([body.x, body.y]).toEqual([5, 5]);
+    world.step();
+    world.validate();
+  });
+
+  it('listeners may add, remove and move bodies; step() inside a listener throws', () => {
+    const world = new World({ bounds });
+    const a = world.add(new Body(new Circle(10, 10, 5)));
+    const b = world.add(new Body(new Circle(14, 10, 5)));
+    let added: Body | null = null;
+    world.on('collisionStart', () => {
+      world.remove(b);
+      added = world.add(new Body(new Circle(100, 100, 1)));
+      a.translate(50, 0);
+    });
+    world.step();
+    expect(world.has(b)).toBe(false);
+    expect(added!.id).toBe(2);
+    expect(world.contacts.length).toBe(1); // computed before the listener ran
+    world.step();
+    expect(pairs(world.ended)).toEqual([[0, 1]]);
+    world.validate();
+    const reentrant = new World({ bounds });
+    reentrant.add(new Body(new Circle(10, 10, 5)));
+    reentrant.add(new Body(new Circle(14, 10, 5)));
+    reentrant.on('collisionStart', () => reentrant.step());
+    expect(() => reentrant.step()).toThrow(/dispatching/);
+    expect(reentrant.steps).toBe(1);
+    reentrant.validate();
+  });
+
+  it('query filters must not mutate or nest', () => {
+    const world = new World({ bounds });
+    const a = world.add(new Body(new Circle(10, 10, 5)));
+    expect(() =>
+      world.queryPoint(10, 10, [], {
+        predicate: () => {
+          world.remove(a);
+          return true;
+        },
+      }),
+    ).toThrow(/query/);
+    expect(world.has(a)).toBe(true);
+    expect(() =>
+      world.queryPoint(10, 10, [], { predicate: () => world.queryPoint(1, 1).length === 0 }),
+    ).toThrow(/nested/);
+    expect(world.queryPoint(10, 10)).toEqual([a]);
+    world.validate();
+  });
+
+  it('query arguments are validated', () => {
+    const world = new World({ bounds });
+    expect(() => world.queryRect({ x: 0, y: 0, width: -1, height: 1 })).toThrow(/rect.width/);
+    expect(() => world.queryCircle(0, 0, -1)).toThrow(RangeError);
+    expect(() => world.raycast(0, 0, Number.NaN, 0)).toThrow(/dirX/);
+    expect(() => world.raycast(0, 0, 1, 0, -5)).toThrow(/maxDistance/);
+    expect(() => world.nearest(0, 0, 1.5)).toThrow(/k must be/);
+    expect(() => world.queryPoint(0, 0, [], { mask: -1 })).toThrow(/filter.mask/);
+    expect(() => world.on('boom' as never, () => {})).toThrow(RangeError);
+  });
+});
