@@ -2,6 +2,8 @@
  * quadcollide: exact, allocation-free quadtree collision detection for 2D games.
  * @packageDocumentation
  */
+
+export * from './geometry/index.js';
 export { Quadtree } from './quadtree/Quadtree.js';
 export type {
   ItemVisitor,
@@ -11,3 +13,4 @@ export type {
   QuadtreeStats,
   Rect,
 } from './quadtree/types.js';
+export * from './world/index.js';

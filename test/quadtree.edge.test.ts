@@ -221,11 +221,15 @@ describe('edge cases', () => {
     const live = Array.from({ length: 5000 }, () => item(rand() * 256, rand() * 256, rand() * 3, rand() * 3));
     tree.insert(live);
     expect(tree.stats().nodes).toBeGreaterThan(500);
+    tree.forEachPair(() => {});
+    expect(tree.stats().arrayBytes).toBeGreaterThan(20 * new Quadtree<Item>(BOUNDS).stats().arrayBytes);
     for (let i = live.length - 1; i >= 0; i -= 2) tree.remove(live[i]);
     tree.validate();
     for (let i = live.length - 2; i >= 0; i -= 2) tree.remove(live[i]);
     tree.validate();
     expect(tree.stats()).toMatchObject({ items: 0, nodes: 1, leaves: 1, depth: 0 });
+    // ... and the storage shrinks back to that of a new tree.
+    expect(tree.stats().arrayBytes).toBe(new Quadtree<Item>(BOUNDS).stats().arrayBytes);
   });
 
   it('update is O(1) for moves inside the cell and re-files items that leave it', () => {

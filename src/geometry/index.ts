@@ -8,6 +8,7 @@ export {
   pointDistanceSquared,
   RayHit,
   raycast,
+  segmentCast,
 } from './raycast.js';
 export { collide, overlaps } from './sat.js';
 export {

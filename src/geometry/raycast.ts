@@ -1,3 +1,4 @@
+import { length } from './math.js';
 import type { Circle, ConvexShape, Shape, Vec2 } from './shapes.js';
 import { requireFinite, requireNonNegativeOrInfinity } from './validate.js';
 
@@ -68,6 +69,29 @@ export function raycast(
 }
 
 /**
+ * Casts the segment from (x1, y1) to (x2, y2) against a shape: {@link raycast} with the direction
+ * `(x2 − x1, y2 − y1)` and its length as `maxDistance`. The hit distance is measured from (x1, y1).
+ * @example const hit = segmentCast(wall, bullet.prevX, bullet.prevY, bullet.x, bullet.y);
+ */
+export function segmentCast(
+  shape: Shape,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  out?: RayHit,
+): RayHit | null {
+  requireFinite(x1, 'x1');
+  requireFinite(y1, 'y1');
+  requireFinite(x2, 'x2');
+  requireFinite(y2, 'y2');
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const target = out ?? new RayHit();
+  return raycastUnchecked(shape, x1, y1, dx, dy, length(dx, dy), target) ? target : null;
+}
+
+/**
  * Same as {@link raycast} without argument checks; returns whether `out` was filled.
  * @internal
  */
@@ -81,13 +105,13 @@ export function raycastUnchecked(
   out: RayHit,
 ): boolean {
   shape._sync();
-  let dirLength = Math.hypot(dx, dy);
+  let dirLength = length(dx, dy);
   if (dirLength !== 0 && (dirLength < 1e-100 || dirLength > 1e100)) {
     // Squares of extreme directions would under- or overflow; rescale so the larger component is 1.
     const m = Math.max(Math.abs(dx), Math.abs(dy));
     dx /= m;
     dy /= m;
-    dirLength = Math.hypot(dx, dy);
+    dirLength = length(dx, dy);
   }
   if (dirLength === 0 || maxDistance === 0) {
     if (!containsPointUnchecked(shape, ox, oy)) return false;
@@ -134,7 +158,7 @@ export function raycastUnchecked(
     if (t0 >= 0) {
       const px = ox + dx * t - c._x;
       const py = oy + dy * t - c._y;
-      const len = Math.hypot(px, py);
+      const len = length(px, py);
       nx = px / len;
       ny = py / len;
     } else {

@@ -1,4 +1,5 @@
 import type { Contact } from './contact.js';
+import { length } from './math.js';
 import type { Circle, ConvexShape, Shape } from './shapes.js';
 
 /*
@@ -15,18 +16,20 @@ import type { Circle, ConvexShape, Shape } from './shapes.js';
  * exactly; square roots are taken only to report a depth.
  */
 
-// Scratch results, so no per-call allocation. The narrow phase is not re-entrant, which is fine: it
-// never calls user code.
-let bestDepth = 0;
-let bestNx = 0;
-let bestNy = 0;
-let projMin = 0;
-let projMax = 0;
-let unitX = 0;
-let unitY = 0;
+// Scratch results live in a typed array: module-level `let` doubles would be boxed on every write
+// (a heap allocation per assignment), typed-array slots are not. The narrow phase never calls user
+// code, so it is never re-entered while these are in use.
+const scratch = new Float64Array(7);
+const PROJ_MIN = 0;
+const PROJ_MAX = 1;
+const BEST_DEPTH = 2;
+const BEST_NX = 3;
+const BEST_NY = 4;
+const UNIT_X = 5;
+const UNIT_Y = 6;
 
 /**
- * Normalises a non-zero vector into (unitX, unitY). Dividing by the larger component first keeps
+ * Normalises a non-zero vector into scratch[UNIT_X], scratch[UNIT_Y]. Dividing by the larger component first keeps
  * tiny (even subnormal) vectors accurate, where dx / hypot(dx, dy) would lose all precision.
  * @internal
  */
@@ -34,14 +37,20 @@ export function setUnit(dx: number, dy: number): void {
   const m = Math.max(Math.abs(dx), Math.abs(dy));
   const ux = dx / m;
   const uy = dy / m;
-  const len = Math.hypot(ux, uy);
-  unitX = ux / len;
-  unitY = uy / len;
+  const len = length(ux, uy);
+  scratch[UNIT_X] = ux / len;
+  scratch[UNIT_Y] = uy / len;
 }
 
 /**
- * Whether shapes `a` and `b` collide (see the collision rule above: touching is not colliding).
- * Cheaper than {@link collide} because no depth or normal is computed.
+ * Whether shapes `a` and `b` collide. Cheaper than {@link collide}: no depth or normal is computed.
+ *
+ * The collision rule, the same for every pair of shape kinds: `a` and `b` collide exactly when no
+ * straight line has `a` on one closed side and `b` on the other. So touching is never a collision
+ * — boxes sharing an edge or a corner (the quadtree's strict rule), a circle tangent to anything, a
+ * point on a boundary, a segment lying along an edge — while overlapping interiors, a point strictly
+ * inside a shape, and two segments that properly cross do collide. Circles are closed discs of
+ * radius `radius × scale`.
  * @example if (overlaps(bullet, enemy)) enemy.hit();
  */
 export function overlaps(a: Shape, b: Shape): boolean {
@@ -51,7 +60,8 @@ export function overlaps(a: Shape, b: Shape): boolean {
 /**
  * Tests shapes `a` and `b`. Returns whether they collide and, when `out` is given and they do,
  * fills it: unit `normal` from a to b, `depth` of the minimum translation vector, and the
- * containment flags `aInB` / `bInA`. When they do not collide `out` is left unchanged.
+ * containment flags `aInB` / `bInA`. Same collision rule as {@link overlaps}: `depth > 0` whenever
+ * this returns true, and moving `a` by `-normal × depth` leaves the pair merely touching. When they do not collide `out` is left unchanged.
  * `collide(b, a)` reports exactly the mirrored result (normal negated, flags swapped).
  * @example
  * const contact = new Contact();
@@ -102,11 +112,17 @@ function circleCircle(a: Circle, b: Circle, out: Contact | null): boolean {
   const sum = ra + rb;
   if (d2 >= sum * sum) return false;
   if (out !== null) {
-    const d = Math.hypot(dx, dy);
-    if (d > 0) {
+    let d = 0;
+    if (d2 > 1e-290) {
+      // Plain arithmetic in the common case: a call returning a double may box it (allocate).
+      d = Math.sqrt(d2);
+      out.normalX = dx / d;
+      out.normalY = dy / d;
+    } else if (dx !== 0 || dy !== 0) {
+      d = Math.hypot(dx, dy);
       setUnit(dx, dy);
-      out.normalX = unitX;
-      out.normalY = unitY;
+      out.normalX = scratch[UNIT_X];
+      out.normalY = scratch[UNIT_Y];
     } else {
       // Concentric: every direction is minimal; pick +x so the answer is deterministic.
       out.normalX = 1;
@@ -222,11 +238,11 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
     } else {
       const dx = cx - v[2 * bestVertex];
       const dy = cy - v[2 * bestVertex + 1];
-      const d = Math.hypot(dx, dy);
+      const d = length(dx, dy);
       if (d > 0) {
         setUnit(dx, dy);
-        nx = unitX;
-        ny = unitY;
+        nx = scratch[UNIT_X];
+        ny = scratch[UNIT_Y];
       } else if (n >= 2) {
         // Centre exactly on a segment's endpoint: crossing the segment's line costs r, the minimum.
         const len = poly._lengths[0];
@@ -273,8 +289,8 @@ function project(shape: ConvexShape, nx: number, ny: number): void {
     if (p < min) min = p;
     else if (p > max) max = p;
   }
-  projMin = min;
-  projMax = max;
+  scratch[PROJ_MIN] = min;
+  scratch[PROJ_MAX] = max;
 }
 
 /** Tests the axes owned by `owner`; false as soon as one separates. Tracks the shallowest axis. */
@@ -284,21 +300,21 @@ function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth:
     const nx = normals[2 * i];
     const ny = normals[2 * i + 1];
     project(a, nx, ny);
-    const minA = projMin;
-    const maxA = projMax;
+    const minA = scratch[PROJ_MIN];
+    const maxA = scratch[PROJ_MAX];
     project(b, nx, ny);
-    const minB = projMin;
-    const maxB = projMax;
+    const minB = scratch[PROJ_MIN];
+    const maxB = scratch[PROJ_MAX];
     if (!(minA < maxB && minB < maxA)) return false;
     if (wantDepth) {
       const len = owner._lengths[i];
       const forward = maxA - minB; // push b along +n
       const backward = maxB - minA; // push b along -n
       const depth = Math.min(forward, backward) / len;
-      if (depth < bestDepth) {
-        bestDepth = depth;
-        bestNx = forward <= backward ? nx / len : -nx / len;
-        bestNy = forward <= backward ? ny / len : -ny / len;
+      if (depth < scratch[BEST_DEPTH]) {
+        scratch[BEST_DEPTH] = depth;
+        scratch[BEST_NX] = forward <= backward ? nx / len : -nx / len;
+        scratch[BEST_NY] = forward <= backward ? ny / len : -ny / len;
       }
     }
   }
@@ -330,15 +346,15 @@ function convexConvex(a: ConvexShape, b: ConvexShape, out: Contact | null): bool
   // Two points have no axis at all, yet can never overlap strictly.
   if (a._axisCount + b._axisCount === 0) return false;
   const wantDepth = out !== null;
-  bestDepth = Number.POSITIVE_INFINITY;
-  bestNx = 0;
-  bestNy = 0;
+  scratch[BEST_DEPTH] = Number.POSITIVE_INFINITY;
+  scratch[BEST_NX] = 0;
+  scratch[BEST_NY] = 0;
   if (!testAxes(a, a, b, wantDepth)) return false;
   if (!testAxes(b, a, b, wantDepth)) return false;
   if (out !== null) {
-    out.normalX = bestNx;
-    out.normalY = bestNy;
-    out.depth = bestDepth;
+    out.normalX = scratch[BEST_NX];
+    out.normalY = scratch[BEST_NY];
+    out.depth = scratch[BEST_DEPTH];
     out.aInB = containsAllVertices(b, a);
     out.bInA = containsAllVertices(a, b);
   }

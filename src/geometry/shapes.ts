@@ -1,3 +1,4 @@
+import { length } from './math.js';
 import { requireFinite, requirePositive } from './validate.js';
 
 /** A 2D point or vector. Coordinates are screen coordinates: x grows right, y grows down. */
@@ -294,7 +295,7 @@ export abstract class ConvexShape extends Shape {
       const ey = world[2 * j + 1] - world[2 * i + 1];
       normals[2 * i] = ey;
       normals[2 * i + 1] = 0 - ex; // 0 - ex, not -ex: keeps +0 instead of -0 in axis-aligned normals
-      lengths[i] = Math.hypot(ex, ey);
+      lengths[i] = length(ex, ey);
     }
   }
 }
@@ -477,7 +478,7 @@ export function normalizeConvexPoints(points: readonly Vec2[], name = 'points'):
       const bx = xs[q] - xs[i];
       const by = ys[q] - ys[i];
       const cross = ax * by - ay * bx;
-      const scale = Math.hypot(ax, ay) * Math.hypot(bx, by);
+      const scale = length(ax, ay) * length(bx, by);
       if (Math.abs(cross) <= COLLINEAR_SIN * scale) {
         if (ax * bx + ay * by < 0) {
           throw new RangeError(

@@ -105,6 +105,7 @@ export class Quadtree<T extends Rect> {
   private readonly scratch: Scratch[] = [];
   /** Work stack for split and collapse; like the traversal stack it never holds more than 3·depth+1 nodes. */
   private readonly workStack = new Int32Array(3 * MAX_LEVELS + 2);
+  private readonly queryArgs = new Float64Array(7);
   private readonly nodeInfo: NodeInfo = {
     x: 0,
     y: 0,
@@ -327,34 +328,20 @@ export class Quadtree<T extends Rect> {
    * narrow phase. Appends to `out` and returns it.
    */
   retrieve(area: Rect, out: T[] = []): T[] {
-    checkRect(area, 'area');
-    this.search(
-      Search.Candidates,
-      area.x,
-      area.y,
-      area.x + area.width,
-      area.y + area.height,
-      0,
-      0,
-      0,
-      out,
-      null,
-    );
+    this.searchRect(Search.Candidates, area, out, null);
     return out;
   }
 
   /** Exactly the items whose box overlaps `area` (strictly: touching does not count). Appends to `out`. */
   query(area: Rect, out: T[] = []): T[] {
-    checkRect(area, 'area');
-    this.search(Search.Rect, area.x, area.y, area.x + area.width, area.y + area.height, 0, 0, 0, out, null);
+    this.searchRect(Search.Rect, area, out, null);
     return out;
   }
 
   /** Items whose box contains the point in its interior (points on an edge do not count). Appends to `out`. */
   queryPoint(x: number, y: number, out: T[] = []): T[] {
-    checkFinite(x, 'x');
-    checkFinite(y, 'y');
-    this.search(Search.Rect, x, y, x, y, 0, 0, 0, out, null);
+    this.setPointQuery(x, y);
+    this.search(Search.Rect, out, null);
     return out;
   }
 
@@ -363,53 +350,35 @@ export class Quadtree<T extends Rect> {
    * the centre (a box at exactly `radius` does not count). Appends to `out`.
    */
   queryCircle(x: number, y: number, radius: number, out: T[] = []): T[] {
-    checkFinite(x, 'x');
-    checkFinite(y, 'y');
-    checkSize(radius, 'radius');
-    this.search(Search.Circle, x - radius, y - radius, x + radius, y + radius, x, y, radius, out, null);
+    this.setCircleQuery(x, y, radius);
+    this.search(Search.Circle, out, null);
     return out;
   }
 
   /** Visitor form of {@link retrieve}; allocates nothing. Return `false` from `visit` to stop. */
   forEachCandidate(area: Rect, visit: ItemVisitor<T>): void {
-    checkRect(area, 'area');
     checkFunction(visit, 'visit');
-    this.search(
-      Search.Candidates,
-      area.x,
-      area.y,
-      area.x + area.width,
-      area.y + area.height,
-      0,
-      0,
-      0,
-      null,
-      visit,
-    );
+    this.searchRect(Search.Candidates, area, null, visit);
   }
 
   /** Visitor form of {@link query}; allocates nothing. Return `false` from `visit` to stop. */
   forEachInRect(area: Rect, visit: ItemVisitor<T>): void {
-    checkRect(area, 'area');
     checkFunction(visit, 'visit');
-    this.search(Search.Rect, area.x, area.y, area.x + area.width, area.y + area.height, 0, 0, 0, null, visit);
+    this.searchRect(Search.Rect, area, null, visit);
   }
 
   /** Visitor form of {@link queryPoint}; allocates nothing. Return `false` from `visit` to stop. */
   forEachAtPoint(x: number, y: number, visit: ItemVisitor<T>): void {
-    checkFinite(x, 'x');
-    checkFinite(y, 'y');
     checkFunction(visit, 'visit');
-    this.search(Search.Rect, x, y, x, y, 0, 0, 0, null, visit);
+    this.setPointQuery(x, y);
+    this.search(Search.Rect, null, visit);
   }
 
   /** Visitor form of {@link queryCircle}; allocates nothing. Return `false` from `visit` to stop. */
   forEachInCircle(x: number, y: number, radius: number, visit: ItemVisitor<T>): void {
-    checkFinite(x, 'x');
-    checkFinite(y, 'y');
-    checkSize(radius, 'radius');
     checkFunction(visit, 'visit');
-    this.search(Search.Circle, x - radius, y - radius, x + radius, y + radius, x, y, radius, null, visit);
+    this.setCircleQuery(x, y, radius);
+    this.search(Search.Circle, null, visit);
   }
 
   /**
@@ -798,7 +767,36 @@ export class Quadtree<T extends Rect> {
       maxDepth: this.maxDepth,
       checks: this.checks,
       bruteForceChecks: this.count < 2 ? 0 : (this.count * (this.count - 1)) / 2,
+      arrayBytes: this.arrayBytes(),
     };
+  }
+
+  private arrayBytes(): number {
+    let bytes = 0;
+    for (const array of [
+      this.boxes,
+      this.cells,
+      this.itemNode,
+      this.itemNext,
+      this.itemPrev,
+      this.nodeParent,
+      this.nodeChild,
+      this.nodeLevel,
+      this.nodeX0,
+      this.nodeY0,
+      this.nodeHead,
+      this.nodeTail,
+      this.nodeCount,
+      this.nodeTotal,
+      this.workStack,
+    ]) {
+      bytes += array.byteLength;
+    }
+    for (const ctx of this.scratch) {
+      bytes += ctx.nodes.byteLength + ctx.ids.byteLength + ctx.keys.byteLength;
+      bytes += ctx.boxes.byteLength + ctx.cells.byteLength;
+    }
+    return bytes;
   }
 
   /**
@@ -1196,18 +1194,62 @@ export class Quadtree<T extends Rect> {
   }
 
   /** Candidate / rectangle / circle search over the nodes the cell range of the area reaches. */
-  private search(
-    mode: Search,
-    minX: number,
-    minY: number,
-    maxX: number,
-    maxY: number,
-    cx: number,
-    cy: number,
-    radius: number,
-    out: T[] | null,
-    visit: ItemVisitor<T> | null,
-  ): void {
+  /**
+   * Query arguments travel through `queryArgs` (minX, minY, maxX, maxY, centre x, centre y,
+   * radius) rather than as parameters: doubles passed to a call that is not inlined are boxed on
+   * the heap, and queries must not allocate.
+   */
+  private searchRect(mode: Search, area: Rect, out: T[] | null, visit: ItemVisitor<T> | null): void {
+    if (area === null || typeof area !== 'object' || !isValidBox(area.x, area.y, area.width, area.height)) {
+      checkRect(area, 'area');
+    }
+    const args = this.queryArgs;
+    const x = area.x;
+    const y = area.y;
+    args[0] = x;
+    args[1] = y;
+    args[2] = x + area.width;
+    args[3] = y + area.height;
+    this.search(mode, out, visit);
+  }
+
+  private setPointQuery(x: number, y: number): void {
+    if (!isValidBox(x, y, 0, 0)) {
+      checkFinite(x, 'x');
+      checkFinite(y, 'y');
+    }
+    const args = this.queryArgs;
+    args[0] = x;
+    args[1] = y;
+    args[2] = x;
+    args[3] = y;
+  }
+
+  private setCircleQuery(x: number, y: number, radius: number): void {
+    if (!isValidBox(x, y, radius, 0)) {
+      checkFinite(x, 'x');
+      checkFinite(y, 'y');
+      checkSize(radius, 'radius');
+    }
+    const args = this.queryArgs;
+    args[0] = x - radius;
+    args[1] = y - radius;
+    args[2] = x + radius;
+    args[3] = y + radius;
+    args[4] = x;
+    args[5] = y;
+    args[6] = radius;
+  }
+
+  private search(mode: Search, out: T[] | null, visit: ItemVisitor<T> | null): void {
+    const args = this.queryArgs;
+    const minX = args[0];
+    const minY = args[1];
+    const maxX = args[2];
+    const maxY = args[3];
+    const cx = args[4];
+    const cy = args[5];
+    const radius = args[6];
     const grid = this.gridSize;
     let qlox = cellLo(minX, this.originX, this.scaleX, grid);
     let qloy = cellLo(minY, this.originY, this.scaleY, grid);

@@ -59,7 +59,7 @@ export class Body<U = unknown> {
   userData: U;
   /** @internal */ _category: number;
   /** @internal */ _mask: number;
-  /** @internal Id given by the world on `add` (increasing, never reused within a world); -1 outside a world. */
+  /** @internal Id given by the world on `add`; see `id`. */
   _id = -1;
   /** @internal */ _world: World<U> | null = null;
   /** @internal */ _proxy: BodyProxy<U> | null = null;
@@ -93,7 +93,10 @@ export class Body<U = unknown> {
     this.userData = options.userData as U;
   }
 
-  /** Id assigned by the world when the body is added (increasing from 0); -1 when in no world. */
+  /**
+   * Id assigned by the world when the body is added (increasing from 0, never reused within a world).
+   * It is kept after removal (so ended contacts still name the body); -1 for a body never added.
+   */
   get id(): number {
     return this._id;
   }

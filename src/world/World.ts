@@ -1,4 +1,5 @@
 import { Contact } from '../geometry/contact.js';
+import { length } from '../geometry/math.js';
 import {
   containsPointUnchecked,
   pointDistanceSquaredUnchecked,
@@ -28,13 +29,14 @@ export interface WorldOptions extends QuadtreeOptions {
 
 /**
  * A colliding pair of bodies found by {@link World.step}: the {@link Contact} between their shapes
- * plus the bodies themselves. `bodyA` always has the lower id; `normal` points from A to B.
+ * (`a` is `bodyA.shape`, `b` is `bodyB.shape`) plus the bodies. `bodyA` always has the lower id;
+ * `normal` points from A to B.
  *
- * Lifetime: contact objects are pooled. One stays the same object for as long as its pair keeps
- * touching, and is valid until the `step()` after the one that reported its `collisionEnd`; then
- * it is reused for another pair. To keep data beyond that, copy it: `contact.clone()` returns a
- * plain {@link Contact} (bodies are in `clone.a/b`'s owners: keep `bodyA`/`bodyB` yourself), or
- * copy the numbers you need.
+ * Lifetime: contacts are pooled. A pair keeps the same object for as long as it keeps touching
+ * (its numbers are refreshed by every step). After the step that reports its `collisionEnd` it is
+ * still readable, holding the last touching data, until the next `step()` recycles it for another
+ * pair. To keep one longer, copy it: `const saved = contact.clone()` gives an independent plain
+ * {@link Contact} (with `a`/`b` shapes); keep `bodyA`/`bodyB` alongside if you need the bodies.
  */
 export class BodyContact<U = unknown> extends Contact {
   /** Body with the lower id. */
@@ -312,9 +314,9 @@ export class World<U = unknown> {
       lastDyn._dynamicIndex = body._dynamicIndex;
       dyn.pop();
     }
+    // The id is kept so that the `collisionEnd` contacts reported next step still name the body.
     body._world = null;
     body._proxy = null;
-    body._id = -1;
     body._index = -1;
     body._dynamicIndex = -1;
     return true;
@@ -335,9 +337,9 @@ export class World<U = unknown> {
     proxy.y = b.minY - m;
     proxy.width = b.maxX - b.minX + 2 * m;
     proxy.height = b.maxY - b.minY + 2 * m;
-    // Rounding can leave x + width a hair below maxX + m; widen so the box really contains the shape.
-    while (proxy.x + proxy.width < b.maxX) proxy.width = nextUp(proxy.width, b.maxX);
-    while (proxy.y + proxy.height < b.maxY) proxy.height = nextUp(proxy.height, b.maxY);
+    // Rounding can leave x + width a hair below maxX; widen so the box really contains the shape.
+    proxy.width = coverTo(proxy.x, proxy.width, b.maxX);
+    proxy.height = coverTo(proxy.y, proxy.height, b.maxY);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -387,7 +389,8 @@ export class World<U = unknown> {
       this.building = 0;
       this.dynamicTree.forEachPair(this.visitPair);
       const dynamic = this.dynamicList;
-      for (let i = 0; i < dynamic.length; i++) {
+      const statics = this.staticTree.size;
+      for (let i = 0; statics > 0 && i < dynamic.length; i++) {
         this.qOwner = dynamic[i];
         this.staticTree.forEachInRect(dynamic[i]._proxy as BodyProxy<U>, this.visitStatic);
       }
@@ -754,7 +757,7 @@ export class World<U = unknown> {
     let uy = 0;
     if (dx !== 0 || dy !== 0) {
       const m = Math.max(Math.abs(dx), Math.abs(dy));
-      const len = Math.hypot(dx / m, dy / m);
+      const len = length(dx / m, dy / m);
       ux = dx / m / len;
       uy = dy / m / len;
     }
@@ -923,7 +926,10 @@ export class World<U = unknown> {
   }
 }
 
-/** A double slightly greater than `v` (>= v + one ulp of `reference`), without allocating. */
-function nextUp(v: number, reference: number): number {
-  return v + Math.max(Number.MIN_VALUE, Math.abs(reference) * Number.EPSILON);
+/** Widens a box length until `start + length >= end`; each nudge is at least one ulp of the sum. */
+function coverTo(start: number, length: number, end: number): number {
+  let l = length;
+  while (start + l < end)
+    l += (Math.abs(start) + Math.abs(l) + Math.abs(end)) * Number.EPSILON + Number.MIN_VALUE;
+  return l;
 }
