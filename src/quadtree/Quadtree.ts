@@ -409,9 +409,10 @@ export class Quadtree<T extends Rect> {
       const nodeY0 = this.nodeY0;
       const refs = this.itemRefs;
       const depth = this.maxDepth;
-      // Stack entries are (node, start, end): segment entries [start, end) are the ancestor items
-      // that reach into the node. A node's own items are appended right after its segment, so one
-      // loop over [start, p) pairs entry p with both its ancestors and its earlier siblings.
+      // Stack entries are (node, start, end): segment entries [start, end) are the items stored
+      // above the node whose cell range reaches into it (copied: id, box, cells). The node's own
+      // items are appended right after its segment; a leaf then pairs entry p with [start, p),
+      // an internal node hands [start, end) down to its children.
       const stack = ctx.nodes;
       if (ctx.ids.length < 64) ctx.growPairs(64);
       let ids = ctx.ids;
