@@ -6,9 +6,13 @@
  * `a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height`.
  */
 export interface Rect {
+  /** Left edge (smallest x). */
   x: number;
+  /** Top edge (smallest y; y grows downwards). */
   y: number;
+  /** Width, ≥ 0. A zero-size box is a point or a line: it collides with boxes whose interior holds it. */
   width: number;
+  /** Height, ≥ 0. */
   height: number;
 }
 
@@ -57,9 +61,13 @@ export interface QuadtreeStats {
  * every node: copy the fields you want to keep.
  */
 export interface NodeInfo {
+  /** Left edge of the node's cell. */
   x: number;
+  /** Top edge of the node's cell. */
   y: number;
+  /** Width of the node's cell: the root's width / 2^depth. */
   width: number;
+  /** Height of the node's cell. */
   height: number;
   /** Level of the node; the root is 0. */
   depth: number;
@@ -67,6 +75,7 @@ export interface NodeInfo {
   items: number;
   /** Items stored in this node and all nodes below it. */
   totalItems: number;
+  /** True when the node has no children. */
   isLeaf: boolean;
 }
 
