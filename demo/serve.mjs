@@ -1,0 +1,71 @@
+// Tiny static file server for the built demo (demo/dist): used by `npm start` and the browser tests.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * Serve `dir` on `host:port` (port 0 = any free port). Resolves to { server, url }.
+ * @param {{ dir: string, port?: number, host?: string }} options
+ */
+export function serveStatic({ dir, port = 0, host = '127.0.0.1' }) {
+  const root = resolve(dir);
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      let file = normalize(join(root, path));
+      if (file !== root && !file.startsWith(root + sep)) {
+        res.writeHead(403).end('forbidden');
+        return;
+      }
+      let info = await stat(file).catch(() => null);
+      if (info?.isDirectory()) {
+        file = join(file, 'index.html');
+        info = await stat(file).catch(() => null);
+      }
+      if (!info) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': info.size,
+        'cache-control': 'no-cache',
+        // cross-origin isolation: precise performance.now() for the in-browser benchmark
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      const addr = server.address();
+      const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
+      const p = typeof addr === 'object' && addr ? addr.port : port;
+      ok({
+        server,
+        port: p,
+        url: `http://${shown}:${p}/`,
+        ipUrl: `http://${host.includes(':') ? `[${host}]` : host}:${p}/`,
+      });
+    });
+  });
+}

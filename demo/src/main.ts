@@ -1,0 +1,334 @@
+/**
+ * Demo shell: scene switcher, HiDPI canvas that follows its container, fixed-step loop, input routing,
+ * the stats panel and the window.__qc hooks the browser tests read.
+ */
+import type { PointerInfo, Scene, SceneHost, Stats } from './scene.js';
+import { BenchmarkScene } from './scenes/benchmark.js';
+import { CameraScene } from './scenes/camera.js';
+import { PlaygroundScene } from './scenes/playground.js';
+import { ShapesScene } from './scenes/shapes.js';
+import { SnakeScene } from './scenes/snake.js';
+import { el, fmt } from './util.js';
+
+const factories: Record<string, () => Scene> = {
+  playground: () => new PlaygroundScene(),
+  camera: () => new CameraScene(),
+  snake: () => new SnakeScene(),
+  shapes: () => new ShapesScene(),
+  benchmark: () => new BenchmarkScene(),
+};
+const titles: Record<string, string> = {
+  playground: '1 · Playground',
+  camera: '2 · Camera',
+  snake: '3 · Snake',
+  shapes: '4 · Shapes & rays',
+  benchmark: '5 · Benchmark',
+};
+const ids = Object.keys(factories);
+
+const canvas = document.getElementById('canvas') as HTMLCanvasElement;
+const stage = document.getElementById('stage') as HTMLElement;
+const controls = document.getElementById('controls') as HTMLElement;
+const statsEl = document.getElementById('stats') as HTMLElement;
+const helpEl = document.getElementById('help') as HTMLElement;
+const aboutEl = document.getElementById('about') as HTMLElement;
+const nav = document.getElementById('scenes') as HTMLElement;
+const toastEl = document.getElementById('toast') as HTMLElement;
+const ctx = canvas.getContext('2d', { alpha: false })!;
+
+interface QcHooks {
+  ready: boolean;
+  scene: string;
+  scenes: string[];
+  seed: number;
+  readonly stats: Stats;
+  steps: number;
+  frames: number;
+  paused: boolean;
+  errors: string[];
+  api: Record<string, unknown>;
+  setScene(id: string, seed?: number): void;
+  setSeed(seed: number): void;
+  pause(): void;
+  resume(): void;
+  step(n?: number): Stats;
+}
+
+declare global {
+  interface Window {
+    __qc: QcHooks;
+  }
+}
+
+/** placeholder until the first scene mounts */
+const idle: Scene = {
+  id: '',
+  title: '',
+  help: '',
+  about: '',
+  defaultSeed: 1,
+  mount() {},
+  resize() {},
+  step() {},
+  draw() {},
+  stats: () => ({}),
+  dispose() {},
+};
+let scene: Scene = idle;
+let dpr = 1;
+let cssW = 0;
+let cssH = 0;
+let steps = 0;
+let frames = 0;
+let paused = false;
+let fps = 0;
+let frameMs = 0;
+let lastFrame = 0;
+let lastPanel = 0;
+let toastTimer = 0;
+let currentSeed = 0;
+
+const params = new URLSearchParams(location.search);
+
+const host: SceneHost = {
+  canvas,
+  ctx,
+  controls,
+  get seed() {
+    return currentSeed;
+  },
+  params,
+  width: 0,
+  height: 0,
+  toast(text, ms = 1800) {
+    toastEl.textContent = text;
+    toastEl.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = window.setTimeout(() => {
+      toastEl.hidden = true;
+    }, ms);
+  },
+};
+
+const navButtons = ids.map((id) => {
+  const a = el('a', { href: `#${id}`, id: `nav-${id}` }, titles[id]);
+  nav.append(a);
+  return a;
+});
+
+// seed box in the header: every scene is reproducible from its seed
+const seedInput = el('input', { type: 'number', id: 'seed', min: '0', step: '1', 'aria-label': 'Seed' });
+const seedBox = el('label', { class: 'seed' }, el('span', {}, 'seed'), seedInput);
+document.getElementById('top')!.append(seedBox);
+seedInput.addEventListener('change', () => {
+  const s = Math.max(0, Math.floor(Number(seedInput.value) || 0));
+  qc.setSeed(s);
+});
+
+function collectStats(): Stats {
+  return {
+    scene: scene.id,
+    seed: currentSeed,
+    fps: Math.round(fps * 10) / 10,
+    frameMs: Math.round(frameMs * 100) / 100,
+    steps,
+    frames,
+    paused,
+    ...scene.stats(),
+  };
+}
+
+function renderPanel(s: Stats): void {
+  const rows: Node[] = [];
+  for (const [k, v] of Object.entries(s)) {
+    if (k === 'scene' || k === 'frames' || k === 'paused') continue;
+    const value =
+      typeof v === 'number' ? fmt(v, Number.isInteger(v) ? 0 : k.endsWith('Ms') ? 2 : 1) : String(v);
+    rows.push(el('dt', {}, k), el('dd', { 'data-stat': k }, value));
+  }
+  statsEl.replaceChildren(...rows);
+}
+
+function mountScene(id: string, seed?: number): void {
+  if (!factories[id]) id = 'playground';
+  scene.dispose();
+  controls.replaceChildren();
+  toastEl.hidden = true;
+  scene = factories[id]();
+  currentSeed = seed ?? scene.defaultSeed;
+  seedInput.value = String(currentSeed);
+  steps = 0;
+  paused = new URLSearchParams(location.search).get('paused') === '1';
+  qc.paused = paused;
+  for (const a of navButtons) a.setAttribute('aria-current', String(a.id === `nav-${id}`));
+  helpEl.textContent = scene.help;
+  aboutEl.replaceChildren(el('h2', {}, scene.title), el('p', {}, scene.about));
+  document.title = `${scene.title} · quadcollide demo`;
+  scene.mount(host);
+  scene.resize(cssW, cssH);
+  qc.scene = id;
+  qc.seed = currentSeed;
+  qc.api = scene.api ?? {};
+  renderPanel(collectStats());
+}
+
+function resize(): void {
+  const r = stage.getBoundingClientRect();
+  dpr = Math.min(window.devicePixelRatio || 1, 3);
+  cssW = Math.max(1, Math.floor(r.width));
+  cssH = Math.max(1, Math.floor(r.height));
+  canvas.style.width = `${cssW}px`;
+  canvas.style.height = `${cssH}px`;
+  canvas.width = Math.round(cssW * dpr);
+  canvas.height = Math.round(cssH * dpr);
+  host.width = cssW;
+  host.height = cssH;
+  scene.resize(cssW, cssH);
+}
+
+function frame(now: number): void {
+  const t0 = performance.now();
+  if (!paused && !scene.manualLoop) {
+    scene.step(1 / 60);
+    steps++;
+  }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  scene.draw(ctx);
+  frames++;
+  const spent = performance.now() - t0;
+  frameMs = frameMs === 0 ? spent : frameMs * 0.9 + spent * 0.1;
+  if (lastFrame) {
+    const dt = now - lastFrame;
+    if (dt > 0) fps = fps === 0 ? 1000 / dt : fps * 0.9 + (1000 / dt) * 0.1;
+  }
+  lastFrame = now;
+  qc.steps = steps;
+  qc.frames = frames;
+  if (now - lastPanel > 250) {
+    lastPanel = now;
+    renderPanel(collectStats());
+  }
+  requestAnimationFrame(frame);
+}
+
+const qc: QcHooks = {
+  ready: false,
+  scene: '',
+  scenes: ids,
+  seed: 0,
+  /** always fresh: computed on read, so a test never sees last frame's numbers */
+  get stats(): Stats {
+    return collectStats();
+  },
+  steps: 0,
+  frames: 0,
+  paused: false,
+  errors: [],
+  api: {},
+  setScene(id, seed) {
+    const url = new URL(location.href);
+    if (seed !== undefined) url.searchParams.set('seed', String(seed));
+    else url.searchParams.delete('seed');
+    url.hash = id;
+    history.replaceState(null, '', url);
+    mountScene(id, seed);
+  },
+  setSeed(seed) {
+    const url = new URL(location.href);
+    url.searchParams.set('seed', String(seed));
+    history.replaceState(null, '', url);
+    mountScene(scene.id, seed);
+  },
+  pause() {
+    paused = true;
+    qc.paused = true;
+  },
+  resume() {
+    paused = false;
+    qc.paused = false;
+  },
+  step(n = 1) {
+    for (let i = 0; i < n; i++) {
+      scene.step(1 / 60);
+      steps++;
+    }
+    qc.steps = steps;
+    return collectStats();
+  },
+};
+window.__qc = qc;
+window.addEventListener('error', (e) => qc.errors.push(String(e.message)));
+window.addEventListener('unhandledrejection', (e) => qc.errors.push(String(e.reason)));
+
+// ---- input -------------------------------------------------------------------------------------------------
+const isFormField = (t: EventTarget | null): boolean =>
+  t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement;
+
+window.addEventListener('keydown', (e) => {
+  if (isFormField(e.target) || e.metaKey || e.ctrlKey || e.altKey) return;
+  if (e.key === 'p' || e.key === 'P') {
+    if (paused) qc.resume();
+    else qc.pause();
+    host.toast(paused ? 'paused (P to resume, . to step)' : 'running');
+    return;
+  }
+  if (e.key === '.' && paused) {
+    qc.step(1);
+    return;
+  }
+  const n = Number(e.key);
+  if (e.key.length === 1 && n >= 1 && n <= ids.length && !scene.keyDown?.(e.key, e)) {
+    location.hash = ids[n - 1];
+    return;
+  }
+  if (scene.keyDown?.(e.key, e)) e.preventDefault();
+});
+window.addEventListener('keyup', (e) => {
+  if (!isFormField(e.target)) scene.keyUp?.(e.key, e);
+});
+window.addEventListener('blur', () => scene.blur?.());
+
+function pointerInfo(e: PointerEvent): PointerInfo {
+  const r = canvas.getBoundingClientRect();
+  return {
+    x: e.clientX - r.left,
+    y: e.clientY - r.top,
+    buttons: e.buttons,
+    pointerType: e.pointerType,
+    id: e.pointerId,
+  };
+}
+canvas.addEventListener('pointerdown', (e) => {
+  canvas.focus();
+  canvas.setPointerCapture(e.pointerId);
+  scene.pointerDown?.(pointerInfo(e));
+});
+canvas.addEventListener('pointermove', (e) => scene.pointerMove?.(pointerInfo(e)));
+canvas.addEventListener('pointerup', (e) => scene.pointerUp?.(pointerInfo(e)));
+canvas.addEventListener('pointercancel', (e) => scene.pointerUp?.(pointerInfo(e)));
+canvas.addEventListener(
+  'wheel',
+  (e) => {
+    if (!scene.wheel) return;
+    e.preventDefault();
+    const r = canvas.getBoundingClientRect();
+    scene.wheel(e.clientX - r.left, e.clientY - r.top, e.deltaY);
+  },
+  { passive: false },
+);
+
+window.addEventListener('hashchange', () => {
+  const id = location.hash.slice(1);
+  if (id !== scene.id) mountScene(id);
+});
+
+new ResizeObserver(resize).observe(stage);
+window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener?.('change', resize);
+
+// ?paused=1 starts every scene frozen at step 0 (reproducible screenshots and tests; P or __qc.resume() runs it)
+const startId = location.hash.slice(1) || params.get('scene') || 'playground';
+const seedParam = params.get('seed');
+resize();
+mountScene(startId, seedParam !== null && seedParam !== '' ? Number(seedParam) : undefined);
+qc.ready = true;
+requestAnimationFrame(frame);

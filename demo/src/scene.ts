@@ -1,0 +1,57 @@
+/** The contract between main.ts (page shell, loop, input) and each scene. */
+
+export type Stats = Record<string, number | string | boolean>;
+
+export interface SceneHost {
+  readonly canvas: HTMLCanvasElement;
+  readonly ctx: CanvasRenderingContext2D;
+  /** panel where the scene puts its controls */
+  readonly controls: HTMLElement;
+  /** seed from the URL (?seed=) or the scene default */
+  readonly seed: number;
+  readonly params: URLSearchParams;
+  /** canvas size in CSS pixels */
+  width: number;
+  height: number;
+  /** short message over the canvas */
+  toast(text: string, ms?: number): void;
+}
+
+export interface PointerInfo {
+  /** CSS pixels relative to the canvas */
+  x: number;
+  y: number;
+  buttons: number;
+  pointerType: string;
+  id: number;
+}
+
+export interface Scene {
+  readonly id: string;
+  readonly title: string;
+  /** one line: how to drive it (mouse, keys, touch) */
+  readonly help: string;
+  /** a few sentences for the side panel */
+  readonly about: string;
+  readonly defaultSeed: number;
+  mount(host: SceneHost): void;
+  resize(width: number, height: number): void;
+  /** advance the simulation by one fixed step (1/60 s): state depends only on seed + step count */
+  step(dt: number): void;
+  draw(ctx: CanvasRenderingContext2D): void;
+  /** numbers shown in the panel and exposed on window.__qc.stats */
+  stats(): Stats;
+  dispose(): void;
+  keyDown?(key: string, e: KeyboardEvent): boolean | undefined;
+  keyUp?(key: string, e: KeyboardEvent): void;
+  /** the window lost focus: forget held keys */
+  blur?(): void;
+  pointerDown?(p: PointerInfo): void;
+  pointerMove?(p: PointerInfo): void;
+  pointerUp?(p: PointerInfo): void;
+  wheel?(x: number, y: number, deltaY: number): void;
+  /** scene-specific hooks exposed as window.__qc.api for tests and the console */
+  readonly api?: Record<string, unknown>;
+  /** true when the scene wants no automatic steps (e.g. the benchmark) */
+  readonly manualLoop?: boolean;
+}

@@ -1,0 +1,381 @@
+/**
+ * Scene 2 · Camera: a world many screens large; only what the tree returns for the camera rectangle is drawn.
+ */
+import { Quadtree, type Rect } from '../lib.js';
+import type { PointerInfo, Scene, SceneHost, Stats } from '../scene.js';
+import { boxesOverlap, clamp, el, label, rng, type Toggle, toggle } from '../util.js';
+
+interface Thing {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** 0..3 colour, 4 = ship */
+  kind: number;
+  circle: boolean;
+  vx: number;
+  vy: number;
+}
+
+const WW = 16000;
+const WH = 10000;
+const STATIC = 40_000;
+const SHIPS = 1500;
+const COLORS = ['#3f7fd9', '#35b58a', '#8a6cff', '#d9a13f', '#ff5a5a'];
+const MINI_W = 200;
+
+export class CameraScene implements Scene {
+  readonly id = 'camera';
+  readonly title = 'Camera';
+  readonly help =
+    'WASD/arrows or drag: move · wheel or Q/E: zoom · click the minimap: jump · C: culling frame';
+  readonly about =
+    `A ${WW.toLocaleString('en-US')} × ${WH.toLocaleString('en-US')} world with ${(STATIC + SHIPS).toLocaleString('en-US')} objects, ` +
+    `${SHIPS.toLocaleString('en-US')} of them moving. Each frame the camera rectangle is one query(); only what it returns is drawn. ` +
+    'Turn on the culling frame to see the query stop at a rectangle inside the screen.';
+  readonly defaultSeed = 1;
+
+  private host!: SceneHost;
+  private tree!: Quadtree<Thing>;
+  private all: Thing[] = [];
+  private ships: Thing[] = [];
+  private visible: Thing[] = [];
+  private cam = { x: WW / 2, y: WH / 2, zoom: 1 };
+  private keys = new Set<string>();
+  private drag: { x: number; y: number; camX: number; camY: number; mini: boolean } | null = null;
+  private mini: HTMLCanvasElement | null = null;
+  private showFrame = false;
+  private queryMs = 0;
+  private checks = 0;
+  private frameToggle!: Toggle;
+
+  readonly api = {
+    camera: () => ({ ...this.cam }),
+    setCamera: (x: number, y: number, zoom?: number) => {
+      this.cam.x = x;
+      this.cam.y = y;
+      if (zoom) this.cam.zoom = zoom;
+    },
+    cameraRect: () => this.cameraRect(),
+    /** what was drawn vs a brute-force filter of every object against the same rectangle */
+    checkQuery: () => {
+      const r = this.queryRect();
+      const got = this.tree.query(r).length;
+      const expected = this.all.filter((t) => boxesOverlap(t, r)).length;
+      return { got, expected };
+    },
+  };
+
+  mount(host: SceneHost): void {
+    this.host = host;
+    const rand = rng(host.seed * 31337 + 5);
+    this.tree = new Quadtree<Thing>({ x: 0, y: 0, width: WW, height: WH }, { maxObjects: 12, maxLevels: 10 });
+    const clusters = Array.from({ length: 70 }, () => ({
+      x: rand() * WW,
+      y: rand() * WH,
+      s: 150 + rand() * 900,
+    }));
+    const gauss = (): number => {
+      let u = 0;
+      for (let i = 0; i < 4; i++) u += rand();
+      return (u - 2) * 1.7;
+    };
+    for (let i = 0; i < STATIC; i++) {
+      let x: number;
+      let y: number;
+      if (rand() < 0.7) {
+        const c = clusters[Math.floor(rand() * clusters.length)];
+        x = c.x + gauss() * c.s;
+        y = c.y + gauss() * c.s;
+      } else {
+        x = rand() * WW;
+        y = rand() * WH;
+      }
+      const s = 6 + rand() ** 3 * 70;
+      const circle = rand() < 0.45;
+      const w = circle ? s : s * (0.5 + rand());
+      this.all.push({
+        x: clamp(x, 0, WW - w),
+        y: clamp(y, 0, WH - s),
+        width: w,
+        height: s,
+        kind: Math.floor(rand() * 4),
+        circle,
+        vx: 0,
+        vy: 0,
+      });
+    }
+    for (let i = 0; i < SHIPS; i++) {
+      const a = rand() * Math.PI * 2;
+      const sp = 60 + rand() * 240;
+      const ship: Thing = {
+        x: rand() * WW,
+        y: rand() * WH,
+        width: 14,
+        height: 14,
+        kind: 4,
+        circle: false,
+        vx: Math.cos(a) * sp,
+        vy: Math.sin(a) * sp,
+      };
+      this.ships.push(ship);
+      this.all.push(ship);
+    }
+    this.tree.insert(this.all);
+    this.frameToggle = toggle('culling-frame', 'culling frame (C)', this.showFrame, (v) => {
+      this.showFrame = v;
+    });
+    host.controls.append(
+      this.frameToggle.root,
+      el('p', { class: 'hint' }, 'Drag the map or the minimap. Pinch-free zoom: wheel, Q/E, or the buttons.'),
+      el(
+        'div',
+        { class: 'row' },
+        this.zoomButton('zoom-in', '+', 1.25),
+        this.zoomButton('zoom-out', '−', 0.8),
+      ),
+    );
+    this.renderMinimap();
+  }
+
+  private zoomButton(id: string, text: string, f: number): HTMLButtonElement {
+    const b = el('button', { type: 'button', id }, text);
+    b.addEventListener('click', () => this.zoomBy(f));
+    return b;
+  }
+
+  private zoomBy(f: number): void {
+    this.cam.zoom = clamp(this.cam.zoom * f, 0.08, 4);
+  }
+
+  /** Static objects drawn once into the minimap; ships are added live. */
+  private renderMinimap(): void {
+    const c = document.createElement('canvas');
+    const h = Math.round((MINI_W * WH) / WW);
+    const dpr = Math.min(window.devicePixelRatio || 1, 3);
+    c.width = MINI_W * dpr;
+    c.height = h * dpr;
+    const g = c.getContext('2d')!;
+    g.scale((MINI_W * dpr) / WW, (h * dpr) / WH);
+    g.fillStyle = '#0d1426';
+    g.fillRect(0, 0, WW, WH);
+    g.globalAlpha = 0.6;
+    for (const t of this.all) {
+      if (t.kind === 4) continue;
+      g.fillStyle = COLORS[t.kind];
+      g.fillRect(t.x, t.y, Math.max(t.width, 40), Math.max(t.height, 40));
+    }
+    this.mini = c;
+  }
+
+  private cameraRect(): Rect {
+    const w = this.host.width / this.cam.zoom;
+    const h = this.host.height / this.cam.zoom;
+    return { x: this.cam.x - w / 2, y: this.cam.y - h / 2, width: w, height: h };
+  }
+
+  /** the rectangle actually queried: the camera, or an inset frame when the culling frame is on */
+  private queryRect(): Rect {
+    const r = this.cameraRect();
+    if (!this.showFrame) return r;
+    const mx = r.width * 0.15;
+    const my = r.height * 0.15;
+    return { x: r.x + mx, y: r.y + my, width: r.width - 2 * mx, height: r.height - 2 * my };
+  }
+
+  resize(): void {}
+
+  step(dt: number): void {
+    const speed = (900 / this.cam.zoom) * dt;
+    const k = this.keys;
+    if (k.has('arrowleft') || k.has('a')) this.cam.x -= speed;
+    if (k.has('arrowright') || k.has('d')) this.cam.x += speed;
+    if (k.has('arrowup') || k.has('w')) this.cam.y -= speed;
+    if (k.has('arrowdown') || k.has('s')) this.cam.y += speed;
+    if (k.has('q')) this.zoomBy(1 / 1.03);
+    if (k.has('e')) this.zoomBy(1.03);
+    this.cam.x = clamp(this.cam.x, 0, WW);
+    this.cam.y = clamp(this.cam.y, 0, WH);
+    for (const s of this.ships) {
+      s.x += s.vx * dt;
+      s.y += s.vy * dt;
+      if (s.x < 0 || s.x + s.width > WW) s.vx = -s.vx;
+      if (s.y < 0 || s.y + s.height > WH) s.vy = -s.vy;
+      s.x = clamp(s.x, 0, WW - s.width);
+      s.y = clamp(s.y, 0, WH - s.height);
+      this.tree.update(s);
+    }
+  }
+
+  draw(ctx: CanvasRenderingContext2D): void {
+    const { width, height } = this.host;
+    ctx.fillStyle = '#0b1020';
+    ctx.fillRect(0, 0, width, height);
+    const cam = this.cameraRect();
+    const z = this.cam.zoom;
+
+    const t0 = performance.now();
+    this.visible.length = 0;
+    this.tree.query(this.queryRect(), this.visible);
+    this.checks = this.tree.lastChecks;
+    const ms = performance.now() - t0;
+    this.queryMs = this.queryMs === 0 ? ms : this.queryMs * 0.9 + ms * 0.1;
+
+    ctx.save();
+    ctx.scale(z, z);
+    ctx.translate(-cam.x, -cam.y);
+    // world edge and a grid so movement is visible even in empty space
+    ctx.strokeStyle = '#1c2745';
+    ctx.lineWidth = 1 / z;
+    const grid = new Path2D();
+    const step = 500;
+    for (
+      let gx = Math.max(0, Math.floor(cam.x / step) * step);
+      gx <= Math.min(WW, cam.x + cam.width);
+      gx += step
+    ) {
+      grid.moveTo(gx, Math.max(0, cam.y));
+      grid.lineTo(gx, Math.min(WH, cam.y + cam.height));
+    }
+    for (
+      let gy = Math.max(0, Math.floor(cam.y / step) * step);
+      gy <= Math.min(WH, cam.y + cam.height);
+      gy += step
+    ) {
+      grid.moveTo(Math.max(0, cam.x), gy);
+      grid.lineTo(Math.min(WW, cam.x + cam.width), gy);
+    }
+    ctx.stroke(grid);
+    ctx.strokeStyle = '#54d1ff';
+    ctx.lineWidth = 3 / z;
+    ctx.strokeRect(0, 0, WW, WH);
+
+    const paths = COLORS.map(() => new Path2D());
+    const round = z * 6 > 2;
+    for (const t of this.visible) {
+      const p = paths[t.kind];
+      if (t.circle && round) {
+        const r = t.width / 2;
+        p.moveTo(t.x + t.width, t.y + t.height / 2);
+        p.ellipse(t.x + r, t.y + t.height / 2, r, t.height / 2, 0, 0, Math.PI * 2);
+      } else p.rect(t.x, t.y, t.width, t.height);
+    }
+    for (let i = 0; i < COLORS.length; i++) {
+      ctx.fillStyle = COLORS[i];
+      ctx.fill(paths[i]);
+    }
+    if (this.showFrame) {
+      const q = this.queryRect();
+      ctx.setLineDash([12 / z, 8 / z]);
+      ctx.strokeStyle = '#fff3b0';
+      ctx.lineWidth = 2 / z;
+      ctx.strokeRect(q.x, q.y, q.width, q.height);
+      ctx.setLineDash([]);
+    }
+    ctx.restore();
+
+    this.drawMinimap(ctx, cam);
+    label(
+      ctx,
+      `drawn ${this.visible.length.toLocaleString('en-US')} of ${this.all.length.toLocaleString('en-US')} · query ${this.queryMs.toFixed(2)} ms · ${this.checks.toLocaleString('en-US')} box tests`,
+      14,
+      24,
+      '#54d1ff',
+    );
+  }
+
+  private miniRect(): { x: number; y: number; w: number; h: number } {
+    const h = Math.round((MINI_W * WH) / WW);
+    return { x: this.host.width - MINI_W - 10, y: this.host.height - h - 10, w: MINI_W, h };
+  }
+
+  private drawMinimap(ctx: CanvasRenderingContext2D, cam: Rect): void {
+    if (!this.mini) return;
+    const m = this.miniRect();
+    ctx.globalAlpha = 0.92;
+    ctx.drawImage(this.mini, m.x, m.y, m.w, m.h);
+    ctx.globalAlpha = 1;
+    const sx = m.w / WW;
+    const sy = m.h / WH;
+    ctx.fillStyle = COLORS[4];
+    for (const s of this.ships) ctx.fillRect(m.x + s.x * sx, m.y + s.y * sy, 1.5, 1.5);
+    ctx.strokeStyle = '#fff';
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(m.x + cam.x * sx, m.y + cam.y * sy, cam.width * sx, cam.height * sy);
+    ctx.strokeStyle = '#54d1ff';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(m.x - 0.5, m.y - 0.5, m.w + 1, m.h + 1);
+  }
+
+  stats(): Stats {
+    const s = this.tree.stats();
+    return {
+      total: this.all.length,
+      drawn: this.visible.length,
+      drawnPct: Math.round((this.visible.length / this.all.length) * 1000) / 10,
+      queryMs: Math.round(this.queryMs * 1000) / 1000,
+      checks: this.checks,
+      cameraX: Math.round(this.cam.x),
+      cameraY: Math.round(this.cam.y),
+      zoom: Math.round(this.cam.zoom * 100) / 100,
+      nodes: s.nodes,
+      depth: s.depth,
+    };
+  }
+
+  keyDown(key: string): boolean | undefined {
+    const k = key.toLowerCase();
+    if (k === 'c') {
+      this.showFrame = !this.showFrame;
+      this.frameToggle.set(this.showFrame);
+      return true;
+    }
+    if (['arrowleft', 'arrowright', 'arrowup', 'arrowdown', 'w', 'a', 's', 'd', 'q', 'e'].includes(k)) {
+      this.keys.add(k);
+      return true;
+    }
+    return undefined;
+  }
+  keyUp(key: string): void {
+    this.keys.delete(key.toLowerCase());
+  }
+  blur(): void {
+    this.keys.clear();
+  }
+
+  private inMini(x: number, y: number): boolean {
+    const m = this.miniRect();
+    return x >= m.x && x <= m.x + m.w && y >= m.y && y <= m.y + m.h;
+  }
+  private jumpMini(x: number, y: number): void {
+    const m = this.miniRect();
+    this.cam.x = clamp(((x - m.x) / m.w) * WW, 0, WW);
+    this.cam.y = clamp(((y - m.y) / m.h) * WH, 0, WH);
+  }
+
+  pointerDown(p: PointerInfo): void {
+    const mini = this.inMini(p.x, p.y);
+    if (mini) this.jumpMini(p.x, p.y);
+    this.drag = { x: p.x, y: p.y, camX: this.cam.x, camY: this.cam.y, mini };
+  }
+  pointerMove(p: PointerInfo): void {
+    if (!this.drag || p.buttons === 0) return;
+    if (this.drag.mini) {
+      this.jumpMini(p.x, p.y);
+      return;
+    }
+    this.cam.x = clamp(this.drag.camX - (p.x - this.drag.x) / this.cam.zoom, 0, WW);
+    this.cam.y = clamp(this.drag.camY - (p.y - this.drag.y) / this.cam.zoom, 0, WH);
+  }
+  pointerUp(): void {
+    this.drag = null;
+  }
+  wheel(_x: number, _y: number, deltaY: number): void {
+    this.zoomBy(deltaY > 0 ? 0.9 : 1 / 0.9);
+  }
+
+  dispose(): void {
+    this.keys.clear();
+    this.mini = null;
+  }
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm start`: build the demo if needed, serve it on localhost and print its URL.
+//   npm start                 build demo/dist (when missing or older than demo/, src/ or bench/results/) and serve it
+//   npm start -- --dev        Vite dev server instead: the demo imports ../src directly and reloads on every edit
+//   npm start -- --rebuild    force a fresh build
+//   npm start -- --port 8080  choose the port (default 5173, the next free one if taken)
+//   npm start -- --open       also open the default browser
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const portArg = args.includes('--port')
+  ? Number(args[args.indexOf('--port') + 1])
+  : Number(process.env.PORT || 5173);
+const host = process.env.HOST || 'localhost';
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function banner(url) {
+  console.log('');
+  console.log('  quadcollide demo');
+  console.log(`  ➜  ${url}`);
+  console.log('');
+  console.log('  scenes: playground · camera · snake · shapes & rays · benchmark   (Ctrl+C to stop)');
+  console.log('');
+}
+
+function openBrowser(url) {
+  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';
+  const a = process.platform === 'win32' ? ['/c', 'start', '', url] : [url];
+  spawn(cmd, a, { stdio: 'ignore', detached: true })
+    .on('error', () => {})
+    .unref();
+}
+
+async function listenFrom(start, tryListen) {
+  for (let port = start; port < start + 20; port++) {
+    try {
+      return await tryListen(port);
+    } catch (err) {
+      if (err?.code !== 'EADDRINUSE') throw err;
+    }
+  }
+  return tryListen(0);
+}
+
+async function serveBuilt() {
+  const dist = join(repo, 'demo/dist/index.html');
+  const stale =
+    !existsSync(dist) ||
+    statSync(dist).mtimeMs <
+      Math.max(
+        newestMtime(join(repo, 'demo')),
+        newestMtime(join(repo, 'src')),
+        newestMtime(join(repo, 'bench/results')),
+      );
+  if (stale || flag('--rebuild')) {
+    console.log('building the demo (demo/dist)…');
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(repo, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'demo/vite.config.ts',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        cwd: repo,
+        stdio: 'inherit',
+      },
+    );
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  const { serveStatic } = await import('../demo/serve.mjs');
+  const { url } = await listenFrom(portArg, (port) =>
+    serveStatic({ dir: join(repo, 'demo/dist'), port, host }),
+  );
+  return url;
+}
+
+async function serveDev() {
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile: join(repo, 'demo/vite.config.ts'),
+    server: { port: portArg, host, strictPort: false },
+    logLevel: 'warn',
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local?.[0] ?? `http://localhost:${server.config.server.port}/`;
+  return url.replace('127.0.0.1', 'localhost');
+}
+
+let url;
+if (flag('--dev')) {
+  try {
+    url = await serveDev();
+  } catch (err) {
+    console.error(`could not start the dev server (${err?.message ?? err}); serving a static build instead`);
+    url = await serveBuilt();
+  }
+} else url = await serveBuilt();
+banner(url);
+if (flag('--open')) openBrowser(url);

@@ -1,0 +1,580 @@
+#!/usr/bin/env node
+// Real-browser tests for the demo: builds demo/, serves demo/dist on a free loopback port, drives Debian's
+// chromium through playwright-core, writes screenshots to docs/images/, prints "N passed, M failed".
+//   node test/browser/run.mjs [--no-build] [--only substring] [--headed]
+// Env: CHROMIUM_PATH (default /usr/bin/chromium). No browser is ever downloaded.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../demo/serve.mjs';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const IMAGES = join(repo, 'docs', 'images');
+const VIEWPORT = { width: 1280, height: 760 };
+
+let passed = 0;
+let failed = 0;
+const finish = (code) => {
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(code);
+};
+
+if (!existsSync(CHROMIUM)) {
+  console.error(
+    `✗ chromium not found at ${CHROMIUM}. Install it: apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
+  failed++;
+  finish(1);
+}
+
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (err) {
+  console.error(`✗ playwright-core is not installed (npm install): ${err}`);
+  failed++;
+  finish(1);
+}
+
+if (!args.includes('--no-build')) {
+  const t = Date.now();
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(repo, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'demo/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: repo,
+      stdio: 'inherit',
+    },
+  );
+  if (r.status !== 0) {
+    console.error('✗ demo build failed');
+    failed++;
+    finish(1);
+  }
+  console.log(`built demo in ${Date.now() - t} ms`);
+}
+if (!existsSync(join(repo, 'demo/dist/index.html'))) {
+  console.error('✗ demo/dist/index.html missing (run without --no-build)');
+  failed++;
+  finish(1);
+}
+mkdirSync(IMAGES, { recursive: true });
+
+const { server, ipUrl: base } = await serveStatic({ dir: join(repo, 'demo/dist') });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: !args.includes('--headed'),
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-dev-shm-usage',
+  ].filter((a) => a !== '--headless' || !args.includes('--headed')),
+});
+console.log(`chromium ${browser.version()} · demo at ${base}`);
+
+// ---- helpers -------------------------------------------------------------------------------------------------
+class Check extends Error {}
+function assert(cond, message) {
+  if (!cond) throw new Check(message);
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** details printed under the test's result line */
+let notes = [];
+const note = (text) => notes.push(text);
+
+/** A fresh page that records console errors and page errors; `open` waits for the demo's hooks. */
+async function newPage(options = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) =>
+    problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`),
+  );
+  const open = async (hash, query = '') => {
+    await page.goto(`${base}${query ? `?${query}` : ''}#${hash}`);
+    await page.waitForFunction(() => window.__qc?.ready === true, null, { timeout: 15000 });
+    await page.waitForFunction((id) => window.__qc.scene === id && window.__qc.frames > 2, hash, {
+      timeout: 15000,
+    });
+  };
+  const close = async () => {
+    await context.close();
+    assert(problems.length === 0, `errors in the page:\n    ${problems.join('\n    ')}`);
+  };
+  return { page, problems, open, close };
+}
+
+const stats = (page) => page.evaluate(() => ({ ...window.__qc.stats }));
+
+/** Sample the canvas: how many distinct colours, and the share of pixels that differ from the corner colour. */
+function canvasPixels(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    const g = c.getContext('2d');
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    const bg = `${d[0]},${d[1]},${d[2]}`;
+    const colours = new Set();
+    let differ = 0;
+    let total = 0;
+    for (let y = 2; y < c.height; y += 7) {
+      for (let x = 2; x < c.width; x += 7) {
+        const i = (y * c.width + x) * 4;
+        const k = `${d[i]},${d[i + 1]},${d[i + 2]}`;
+        colours.add(k);
+        if (k !== bg) differ++;
+        total++;
+      }
+    }
+    return { colours: colours.size, nonBackground: differ / total, width: c.width, height: c.height };
+  });
+}
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+// ---- every scene: loads clean, draws something, stats move, screenshot ------------------------------------------
+const SCENES = [
+  { id: 'playground', query: 'seed=1&n=1500', minShare: 0.05, moving: 'pairHash' },
+  { id: 'camera', query: 'seed=1', minShare: 0.05, moving: 'queryMs' },
+  { id: 'snake', query: 'seed=1', minShare: 0.02, moving: 'headX' },
+  { id: 'shapes', query: 'seed=1', minShare: 0.02, moving: 'steps' },
+  { id: 'benchmark', query: 'autorun=0', minShare: 0.01, moving: 'frames' },
+];
+for (const s of SCENES) {
+  test(`${s.id}: loads without errors, canvas drawn, stats update`, async () => {
+    const p = await newPage();
+    try {
+      await p.open(s.id, s.query);
+      const first = await stats(p.page);
+      const domFirst = await p.page.locator('#stats').textContent();
+      await sleep(1200);
+      const second = await stats(p.page);
+      const domSecond = await p.page.locator('#stats').textContent();
+      const px = await canvasPixels(p.page);
+      assert(px.width === VIEWPORT.width - 300 || px.width > 600, `canvas width ${px.width}`);
+      assert(px.colours >= 4, `canvas looks blank: ${px.colours} colours`);
+      assert(
+        px.nonBackground >= s.minShare,
+        `canvas nearly empty: ${(px.nonBackground * 100).toFixed(1)}% drawn`,
+      );
+      assert(
+        second.frames > first.frames + 10,
+        `frames did not advance (${first.frames} → ${second.frames})`,
+      );
+      if (s.id !== 'benchmark') assert(second.steps > first.steps, 'simulation did not step');
+      assert(first[s.moving] !== second[s.moving], `stat ${s.moving} did not change (${first[s.moving]})`);
+      assert(domFirst !== domSecond, 'stats panel text did not change');
+      assert(typeof second.fps === 'number' && second.fps > 0, `fps ${second.fps}`);
+    } finally {
+      await p.close();
+    }
+  });
+}
+
+// ---- playground ------------------------------------------------------------------------------------------------
+test('playground: quadtree and brute force report the same pairs on the same seed', async () => {
+  const p = await newPage();
+  try {
+    const rows = [];
+    for (const [seed, n, layout] of [
+      [1, 500, 'uniform'],
+      [2, 2000, 'uniform'],
+      [3, 5000, 'uniform'],
+      [4, 3000, 'clusters'],
+    ]) {
+      await p.open('playground', `seed=${seed}&n=${n}&layout=${layout}&paused=1`);
+      await p.page.evaluate(() => window.__qc.step(45));
+      const q = await p.page.evaluate(() => window.__qc.api.recount());
+      const brute = await p.page.evaluate(() => {
+        window.__qc.api.setMode('brute');
+        return window.__qc.api.recount();
+      });
+      const s = await stats(p.page);
+      assert(s.mode === 'brute', `mode ${s.mode}`);
+      assert(q.pairs > 0, `no pairs at seed ${seed}, n ${n}`);
+      assert(
+        q.pairs === brute.pairs,
+        `seed ${seed} n ${n}: quadtree ${q.pairs} pairs, brute force ${brute.pairs}`,
+      );
+      assert(q.pairHash === brute.pairHash, `seed ${seed} n ${n}: same count but different pairs`);
+      assert(brute.checks === (n * (n - 1)) / 2, `brute checks ${brute.checks}`);
+      assert(q.checks < brute.checks / 5, `quadtree checks ${q.checks} not far below ${brute.checks}`);
+      await p.page.evaluate(() => window.__qc.api.validate());
+      rows.push(`seed ${seed} n ${n} ${layout}: ${q.pairs} pairs, ${q.checks} vs ${brute.checks} checks`);
+    }
+    // and through the UI: click the mode buttons on a running scene
+    await p.open('playground', 'seed=4&n=1000');
+    await p.page.evaluate(() => window.__qc.pause());
+    await p.page.click('#mode-brute');
+    const b = await stats(p.page);
+    await p.page.click('#mode-quadtree');
+    const q = await stats(p.page);
+    assert(b.mode === 'brute' && q.mode === 'quadtree', 'mode buttons did not switch');
+    assert(b.pairs === q.pairs && b.pairHash === q.pairHash, `UI switch: ${b.pairs} vs ${q.pairs} pairs`);
+    note(rows.join('\n    '));
+  } finally {
+    await p.close();
+  }
+});
+
+test('playground: the N slider, the keyboard and the tree sliders change the scene', async () => {
+  const p = await newPage();
+  try {
+    await p.open('playground', 'seed=1');
+    const before = await stats(p.page);
+    assert(before.n === 1000, `default n ${before.n}`);
+    const slider = p.page.locator('#n-slider');
+    const box = await slider.boundingBox();
+    await p.page.mouse.click(box.x + box.width * 0.85, box.y + box.height / 2);
+    await p.page.waitForFunction(() => window.__qc.stats.n !== 1000);
+    const after = await stats(p.page);
+    assert(after.n > 10000, `slider at 85% gave n = ${after.n}`);
+    await p.page.mouse.click(box.x + 2, box.y + box.height / 2);
+    await p.page.waitForFunction(() => window.__qc.stats.n < 200);
+    await p.page.locator('#canvas').focus();
+    await p.page.keyboard.press('+');
+    await p.page.waitForFunction(() => window.__qc.stats.n > 130);
+    await p.page.keyboard.press('m');
+    await p.page.waitForFunction(() => window.__qc.stats.mode === 'brute');
+    const ml = p.page.locator('#max-levels');
+    await ml.focus();
+    await p.page.keyboard.press('Home');
+    await p.page.waitForFunction(() => window.__qc.stats.maxLevels === 0 && window.__qc.stats.depth === 0);
+    await p.page.keyboard.press('End');
+    await p.page.waitForFunction(() => window.__qc.stats.maxLevels === 16);
+    // hover: a query under the pointer
+    const c = await p.page.locator('#canvas').boundingBox();
+    await p.page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await p.page.waitForFunction(() => window.__qc.stats.hovered > 0);
+  } finally {
+    await p.close();
+  }
+});
+
+// ---- camera ----------------------------------------------------------------------------------------------------
+test('camera: keys and drag move the camera; only the query result is drawn', async () => {
+  const p = await newPage();
+  try {
+    await p.open('camera', 'seed=1');
+    await p.page.locator('#canvas').focus();
+    const a = await stats(p.page);
+    assert(a.drawn > 0 && a.drawn < a.total, `drawn ${a.drawn} of ${a.total}`);
+    await p.page.keyboard.down('ArrowRight');
+    await sleep(500);
+    await p.page.keyboard.up('ArrowRight');
+    const b = await stats(p.page);
+    assert(b.cameraX > a.cameraX + 50, `ArrowRight: x ${a.cameraX} → ${b.cameraX}`);
+    await p.page.keyboard.down('s');
+    await sleep(400);
+    await p.page.keyboard.up('s');
+    const c = await stats(p.page);
+    assert(c.cameraY > b.cameraY + 50, `S: y ${b.cameraY} → ${c.cameraY}`);
+    const box = await p.page.locator('#canvas').boundingBox();
+    await p.page.mouse.move(box.x + 400, box.y + 300);
+    await p.page.mouse.down();
+    await p.page.mouse.move(box.x + 250, box.y + 200, { steps: 5 });
+    await p.page.mouse.up();
+    await sleep(100);
+    const d = await stats(p.page);
+    assert(
+      d.cameraX > c.cameraX + 100 && d.cameraY > c.cameraY + 50,
+      `drag: (${c.cameraX}, ${c.cameraY}) → (${d.cameraX}, ${d.cameraY})`,
+    );
+    await p.page.keyboard.press('c');
+    for (const [x, y] of [
+      [8000, 5000],
+      [100, 100],
+      [15900, 9900],
+    ]) {
+      await p.page.evaluate(([x, y]) => window.__qc.api.setCamera(x, y), [x, y]);
+      await sleep(60);
+      const q = await p.page.evaluate(() => window.__qc.api.checkQuery());
+      assert(
+        q.got === q.expected,
+        `query at (${x}, ${y}) returned ${q.got}, brute force finds ${q.expected}`,
+      );
+    }
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.page.mouse.wheel(0, 400);
+    await sleep(100);
+    const z = await stats(p.page);
+    assert(z.zoom < 1, `wheel did not zoom out (${z.zoom})`);
+  } finally {
+    await p.close();
+  }
+});
+
+// ---- snake -----------------------------------------------------------------------------------------------------
+test('snake: keys and swipes steer; the head eats food from the tree', async () => {
+  const p = await newPage();
+  try {
+    await p.open('snake', 'seed=1');
+    await p.page.evaluate(() => window.__qc.pause());
+    await p.page.evaluate(() => window.__qc.api.restart());
+    await p.page.locator('#canvas').focus();
+    const a = await stats(p.page);
+    assert(a.dir === 'right' && a.player === 'autopilot', `start ${a.dir} ${a.player}`);
+    await p.page.keyboard.press('ArrowUp');
+    await p.page.evaluate(() => window.__qc.step(20));
+    const b = await stats(p.page);
+    assert(b.player === 'you', 'a key did not hand over control');
+    assert(b.dir === 'up' && b.headY < a.headY - 50, `ArrowUp: dir ${b.dir}, y ${a.headY} → ${b.headY}`);
+    await p.page.keyboard.press('a');
+    await p.page.evaluate(() => window.__qc.step(20));
+    const c = await stats(p.page);
+    assert(c.dir === 'left' && c.headX < b.headX - 50, `A: dir ${c.dir}, x ${b.headX} → ${c.headX}`);
+    const box = await p.page.locator('#canvas').boundingBox();
+    await p.page.mouse.move(box.x + 300, box.y + 300);
+    await p.page.mouse.down();
+    await p.page.mouse.move(box.x + 300, box.y + 400, { steps: 4 });
+    await p.page.mouse.up();
+    await p.page.evaluate(() => window.__qc.step(10));
+    const d = await stats(p.page);
+    assert(d.dir === 'down' && d.headY > c.headY + 20, `swipe down: dir ${d.dir}, y ${c.headY} → ${d.headY}`);
+    // autopilot: it finds food through the tree
+    await p.page.evaluate(() => {
+      window.__qc.api.restart();
+      window.__qc.api.setAutopilot(true);
+      window.__qc.step(900);
+    });
+    const e = await stats(p.page);
+    assert(e.eaten > 3, `autopilot ate ${e.eaten} in 15 s`);
+    assert(
+      e.food === 6000 && e.treeItems === e.food + e.length,
+      `tree holds ${e.treeItems}, food ${e.food} + body ${e.length}`,
+    );
+    assert(e.headChecks >= 0, 'headChecks');
+  } finally {
+    await p.close();
+  }
+});
+
+// ---- shapes & rays ---------------------------------------------------------------------------------------------
+test('shapes: the ray follows the mouse', async () => {
+  const p = await newPage();
+  try {
+    await p.open('shapes', 'seed=1');
+    const ready = await p.page.evaluate(() => typeof window.__qc.api.ray === 'function');
+    assert(ready, 'shapes scene has no ray (geometry layer missing?)');
+    const box = await p.page.locator('#canvas').boundingBox();
+    for (const [x, y] of [
+      [40, 60],
+      [box.width - 60, box.height - 40],
+    ]) {
+      await p.page.mouse.move(box.x + x, box.y + y);
+      await sleep(120);
+      const r = await p.page.evaluate(() => window.__qc.api.ray());
+      assert(
+        Math.abs(r.screenX - x) < 2 && Math.abs(r.screenY - y) < 2,
+        `ray origin (${r.screenX}, ${r.screenY}) vs mouse (${x}, ${y})`,
+      );
+    }
+    const s = await stats(p.page);
+    assert(s.shapes > 0, `shapes ${s.shapes}`);
+    // the tree-accelerated ray finds the same first hit as testing every shape
+    for (const [x, y, a] of [
+      [100, 100, 0.4],
+      [800, 500, 2.5],
+      [1500, 900, -2.2],
+      [-50, 500, 0],
+    ]) {
+      await p.page.evaluate(([x, y, a]) => window.__qc.api.setRay(x, y, a), [x, y, a]);
+      const r = await p.page.evaluate(() => window.__qc.api.checkRay());
+      assert(
+        r.tree === r.brute || Math.abs(r.tree - r.brute) < 1e-9,
+        `ray (${x}, ${y}, ${a}): tree ${r.tree}, all shapes ${r.brute}`,
+      );
+    }
+    const c = await stats(p.page);
+    assert(c.contacts > 0, 'no contacts drawn');
+  } finally {
+    await p.close();
+  }
+});
+
+// ---- benchmark -------------------------------------------------------------------------------------------------
+test('benchmark: the worker runs every contestant and they agree on the pairs', async () => {
+  const p = await newPage();
+  try {
+    await p.open('benchmark', 'autorun=0');
+    await p.page.evaluate(() =>
+      window.__qc.api.run({
+        sizes: [500, 1000, 2000, 5000, 10000, 20000],
+        warmupFrames: 3,
+        timedFrames: 10,
+        maxFrameMs: 40,
+      }),
+    );
+    const results = await p.page.evaluate(() => window.__qc.api.results());
+    const mism = await p.page.evaluate(() => window.__qc.api.mismatches());
+    const ours = mism.filter((m) => m.name.startsWith('quadcollide') || m.name === 'sort-and-sweep');
+    assert(ours.length === 0, `pair sets differ: ${JSON.stringify(ours)}`);
+    if (mism.length)
+      note(
+        `peers that disagree with the reference (shown in the demo): ${mism.map((m) => `${m.name}@${m.n}: ${m.pairs} vs ${m.referencePairs}`).join(', ')}`,
+      );
+    const qc = results.find((r) => r.name === 'quadcollide (update)');
+    const bf = results.find((r) => r.name === 'brute force');
+    assert(qc && qc.browser.length === 6, `quadcollide results: ${JSON.stringify(qc?.browser)}`);
+    assert(bf && bf.browser.length >= 2, 'brute force results');
+    const bs = await stats(p.page);
+    note(`timer: ${bs.timer}`);
+    const table = await p.page.locator('#bench-table').textContent();
+    assert(table.includes('qc upd') && table.includes('20,000'), 'table not rendered');
+    note(
+      `browser ms/frame: ${results.map((r) => `${r.name} ${r.browser.map((b) => `${b.n}:${b.ms.toFixed(2)}`).join(' ')}`).join(' | ')}`,
+    );
+    await sleep(200);
+    await p.page.screenshot({ path: join(IMAGES, 'benchmark.png') });
+  } finally {
+    await p.close();
+  }
+});
+
+// ---- HiDPI, resize, touch ----------------------------------------------------------------------------------------
+test('canvas is HiDPI, follows resizes, and takes touch input', async () => {
+  const p = await newPage({ deviceScaleFactor: 2, hasTouch: true, isMobile: false });
+  try {
+    await p.open('playground', 'seed=1');
+    let dims = await p.page.evaluate(() => {
+      const c = document.getElementById('canvas');
+      return { w: c.width, cw: c.clientWidth };
+    });
+    assert(dims.w === dims.cw * 2, `backing store ${dims.w} for css width ${dims.cw} at dpr 2`);
+    await p.page.setViewportSize({ width: 700, height: 900 });
+    await p.page.waitForFunction(() => document.getElementById('canvas').clientWidth <= 700);
+    await sleep(100);
+    dims = await p.page.evaluate(() => {
+      const c = document.getElementById('canvas');
+      return { w: c.width, cw: c.clientWidth };
+    });
+    assert(dims.cw <= 700 && dims.w === dims.cw * 2, `after resize: ${dims.w} for ${dims.cw}`);
+    const px = await canvasPixels(p.page);
+    assert(px.colours >= 4, 'blank after resize');
+    const box = await p.page.locator('#canvas').boundingBox();
+    await p.page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await p.page.waitForFunction(() => window.__qc.stats.hovered >= 0);
+    await p.open('snake', 'seed=1');
+    await p.page.evaluate(() => window.__qc.pause());
+    await p.page.touchscreen.tap(box.x + 50, box.y + 50);
+    await p.page
+      .waitForFunction(() => window.__qc.stats.player === 'you', null, { timeout: 3000 })
+      .catch(() => {
+        throw new Check('tap did not take over the snake');
+      });
+  } finally {
+    await p.close();
+  }
+});
+
+// ---- screenshots for the docs and README -------------------------------------------------------------------------
+test('screenshots: docs/images/*.png', async () => {
+  const p = await newPage();
+  try {
+    const shots = [
+      [
+        'playground',
+        'seed=1&n=2000&layout=clusters',
+        async () => {
+          await p.page.evaluate(() => window.__qc.step(30));
+          const box = await p.page.locator('#canvas').boundingBox();
+          await p.page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.45);
+        },
+      ],
+      [
+        'camera',
+        'seed=1',
+        async () => {
+          await p.page.evaluate(() => window.__qc.api.setCamera(9000, 5200, 0.55));
+          await p.page.locator('#canvas').focus();
+          await p.page.keyboard.press('c'); // the culling frame: nothing outside it is drawn
+        },
+      ],
+      [
+        'snake',
+        'seed=1',
+        async () => {
+          await p.page.evaluate(() => window.__qc.step(1500));
+        },
+      ],
+      [
+        'shapes',
+        'seed=1',
+        async () => {
+          const box = await p.page.locator('#canvas').boundingBox();
+          await p.page.evaluate(() => window.__qc.step(240));
+          await p.page.mouse.move(box.x + 40, box.y + box.height * 0.55);
+          await p.page.evaluate(() =>
+            window.__qc.api.setRay(window.__qc.api.ray().worldX, window.__qc.api.ray().worldY, -0.12),
+          );
+        },
+      ],
+    ];
+    for (const [id, query, setup] of shots) {
+      await p.open(id, `${query}&paused=1`);
+      await setup();
+      await sleep(300);
+      await p.page.screenshot({ path: join(IMAGES, `${id}.png`) });
+      // the bare canvas too, for the guides
+      await p.page.locator('#canvas').screenshot({ path: join(IMAGES, `${id}-canvas.png`) });
+    }
+    await p.open('playground', 'seed=1&n=600&layout=clusters');
+    await p.page.evaluate(() => {
+      window.__qc.pause();
+      window.__qc.api.setTreeOptions(4, 8);
+      window.__qc.step(1);
+    });
+    await sleep(200);
+    await p.page.locator('#canvas').screenshot({ path: join(IMAGES, 'tree-clusters.png') });
+  } finally {
+    await p.close();
+  }
+});
+
+// ---- run -------------------------------------------------------------------------------------------------------
+const started = Date.now();
+for (const t of tests) {
+  if (only && !t.name.includes(only)) continue;
+  const t0 = Date.now();
+  notes = [];
+  try {
+    await Promise.race([
+      t.fn(),
+      sleep(90_000).then(() => {
+        throw new Error('timed out after 90 s');
+      }),
+    ]);
+    passed++;
+    console.log(`✓ ${t.name} (${Date.now() - t0} ms)`);
+    for (const n of notes) console.log(`    ${n}`);
+  } catch (err) {
+    failed++;
+    console.log(
+      `✗ ${t.name} (${Date.now() - t0} ms)\n    ${err instanceof Check ? err.message : (err?.stack ?? err)}`,
+    );
+  }
+}
+await browser.close();
+server.close();
+console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+finish(failed ? 1 : 0);
