@@ -3,7 +3,9 @@ import { requireFinite, requirePositive } from './validate.js';
 
 /** A 2D point or vector. Coordinates are screen coordinates: x grows right, y grows down. */
 export interface Vec2 {
+  /** Horizontal component. */
   x: number;
+  /** Vertical component (y grows downwards). */
   y: number;
 }
 
@@ -12,9 +14,13 @@ export interface Vec2 {
  * rotate or scale; read it through {@link Shape.bounds}.
  */
 export interface AABB {
+  /** Smallest x. */
   minX: number;
+  /** Smallest y. */
   minY: number;
+  /** Largest x. */
   maxX: number;
+  /** Largest y. */
   maxY: number;
 }
 
@@ -59,6 +65,7 @@ export abstract class Shape {
   get x(): number {
     return this._x;
   }
+  /** Moves the anchor horizontally; a non-finite value throws and changes nothing. */
   set x(value: number) {
     requireFinite(value, 'x');
     this._x = value;
@@ -69,6 +76,7 @@ export abstract class Shape {
   get y(): number {
     return this._y;
   }
+  /** Moves the anchor vertically; a non-finite value throws and changes nothing. */
   set y(value: number) {
     requireFinite(value, 'y');
     this._y = value;
@@ -79,6 +87,7 @@ export abstract class Shape {
   get angle(): number {
     return this._angle;
   }
+  /** Rotates the shape; an invalid angle throws and changes nothing. */
   set angle(value: number) {
     requireFinite(value, 'angle');
     this._checkAngle(value);
@@ -90,6 +99,7 @@ export abstract class Shape {
   get scale(): number {
     return this._scale;
   }
+  /** Rescales the shape; a value that is not finite and > 0 throws and changes nothing. */
   set scale(value: number) {
     requirePositive(value, 'scale');
     this._scale = value;
@@ -152,6 +162,7 @@ export class Circle extends Shape {
   _r = 0;
 
   /**
+   * Creates a circle centred on (x, y).
    * @param x centre x
    * @param y centre y
    * @param radius radius before scaling; must be finite and > 0 (use {@link Point} for a zero-size probe)
@@ -166,6 +177,7 @@ export class Circle extends Shape {
   get radius(): number {
     return this._radius;
   }
+  /** Resizes the circle; a value that is not finite and > 0 throws and changes nothing. */
   set radius(value: number) {
     requirePositive(value, 'radius');
     this._radius = value;
@@ -324,6 +336,7 @@ export class Box extends ConvexShape {
   /** @internal */ _height: number;
 
   /**
+   * Creates an axis-aligned box with its top-left corner at (x, y).
    * @param x left edge
    * @param y top edge
    * @param width > 0
@@ -341,6 +354,7 @@ export class Box extends ConvexShape {
   get width(): number {
     return this._width;
   }
+  /** Resizes the box; a value that is not finite and > 0 throws and changes nothing. */
   set width(value: number) {
     this.setSize(value, this._height);
   }
@@ -349,6 +363,7 @@ export class Box extends ConvexShape {
   get height(): number {
     return this._height;
   }
+  /** Resizes the box; a value that is not finite and > 0 throws and changes nothing. */
   set height(value: number) {
     this.setSize(this._width, value);
   }
@@ -381,6 +396,7 @@ export class OrientedBox extends ConvexShape {
   /** @internal */ _height: number;
 
   /**
+   * Creates a rotated box centred on (cx, cy).
    * @param x centre x
    * @param y centre y
    * @param width > 0
@@ -401,6 +417,7 @@ export class OrientedBox extends ConvexShape {
   get width(): number {
     return this._width;
   }
+  /** Resizes the box; a value that is not finite and > 0 throws and changes nothing. */
   set width(value: number) {
     this.setSize(value, this._height);
   }
@@ -409,6 +426,7 @@ export class OrientedBox extends ConvexShape {
   get height(): number {
     return this._height;
   }
+  /** Resizes the box; a value that is not finite and > 0 throws and changes nothing. */
   set height(value: number) {
     this.setSize(this._width, value);
   }
@@ -531,6 +549,7 @@ export class Polygon extends ConvexShape {
   readonly kind = 'polygon' as const;
 
   /**
+   * Creates a convex polygon from vertices given relative to its anchor (x, y).
    * @param x anchor x
    * @param y anchor y
    * @param points local vertices relative to the anchor
@@ -641,6 +660,7 @@ function segmentLocal(x1: number, y1: number, x2: number, y2: number): Float64Ar
 export class Point extends ConvexShape {
   readonly kind = 'point' as const;
 
+  /** Creates a point at (x, y). */
   constructor(x: number, y: number) {
     super(x, y, new Float64Array(2), 0, 0);
   }

@@ -69,6 +69,7 @@ export class Body<U = unknown> {
   _dynamicIndex = -1;
 
   /**
+   * Creates a body; add it to a {@link World} to collide it.
    * @param shape any {@link Shape}
    * @param options flags, filter bits and user data
    */
@@ -110,6 +111,7 @@ export class Body<U = unknown> {
   get category(): number {
     return this._category;
   }
+  /** Changes the category; a value that is not an unsigned 32-bit integer throws. */
   set category(value: number) {
     requireBits(value, 'category');
     this._category = value;
@@ -119,6 +121,7 @@ export class Body<U = unknown> {
   get mask(): number {
     return this._mask;
   }
+  /** Changes the mask; a value that is not an unsigned 32-bit integer throws. */
   set mask(value: number) {
     requireBits(value, 'mask');
     this._mask = value;
@@ -128,6 +131,7 @@ export class Body<U = unknown> {
   get x(): number {
     return this.shape.x;
   }
+  /** Moves the shape horizontally (validated like {@link Shape.x}). */
   set x(value: number) {
     this.shape.x = value;
   }
@@ -136,6 +140,7 @@ export class Body<U = unknown> {
   get y(): number {
     return this.shape.y;
   }
+  /** Moves the shape vertically (validated like {@link Shape.y}). */
   set y(value: number) {
     this.shape.y = value;
   }
@@ -144,6 +149,7 @@ export class Body<U = unknown> {
   get angle(): number {
     return this.shape.angle;
   }
+  /** Rotates the shape (validated like {@link Shape.angle}). */
   set angle(value: number) {
     this.shape.angle = value;
   }

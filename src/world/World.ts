@@ -224,6 +224,7 @@ export class World<U = unknown> {
   private nLimit2 = 0;
 
   /**
+   * Creates an empty world over the given bounds.
    * @param options root bounds, fat-box margin and tree tuning (passed to both quadtrees)
    */
   constructor(options: WorldOptions) {
