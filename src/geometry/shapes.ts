@@ -396,7 +396,7 @@ export class OrientedBox extends ConvexShape {
   /** @internal */ _height: number;
 
   /**
-   * Creates a rotated box centred on (cx, cy).
+   * Creates a rotated box centred on (x, y).
    * @param x centre x
    * @param y centre y
    * @param width > 0
