@@ -454,35 +454,17 @@ export class Quadtree<T extends Rect> {
           ids[end++] = i;
         }
         if (first === NONE) {
-          // Leaf. Own items are inside the block, so any overlap involving one is reported here.
-          for (let p = ownStart; p < end; p++) {
-            const p4 = p << 2;
-            const ax0 = segBoxes[p4];
-            const ay0 = segBoxes[p4 + 1];
-            const ax1 = segBoxes[p4 + 2];
-            const ay1 = segBoxes[p4 + 3];
-            for (let q = start; q < p; q++) {
-              const q4 = q << 2;
-              checks++;
-              if (
-                segBoxes[q4] < ax1 &&
-                ax0 < segBoxes[q4 + 2] &&
-                segBoxes[q4 + 1] < ay1 &&
-                ay0 < segBoxes[q4 + 3]
-              ) {
-                if (visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return;
-              }
-            }
-          }
-          // Two handed-down items: their reference cell is in this block unless both start left
-          // of it or both start above it; those pairs belong to another leaf and are skipped
-          // before any float test.
+          // Leaf: test each entry against every earlier one. An own item lies inside the block,
+          // so every overlap involving one belongs to this leaf. Two handed-down items have their
+          // reference cell here unless both start left of the block or both start above it; such
+          // a pair belongs to another leaf and is skipped before any float test.
           const x0 = nodeX0[n];
           const y0 = nodeY0[n];
-          for (let p = start + 1; p < ownStart; p++) {
+          for (let p = start + 1; p < end; p++) {
             const p4 = p << 2;
-            const left = segCells[p4] < x0;
-            const above = segCells[p4 + 1] < y0;
+            const handedDown = p < ownStart; // (own items' cells are not copied in leaves)
+            const left = handedDown && segCells[p4] < x0;
+            const above = handedDown && segCells[p4 + 1] < y0;
             const ax0 = segBoxes[p4];
             const ay0 = segBoxes[p4 + 1];
             const ax1 = segBoxes[p4 + 2];
