@@ -99,6 +99,14 @@ export class Quadtree<T extends Rect> {
   private nodeCount!: Int32Array;
   /** Items stored in the node's whole subtree. */
   private nodeTotal!: Int32Array;
+  /**
+   * For internal nodes, 8 cells per node: the bounding cell range of the node's own items that
+   * cross its vertical midline, then of those that cross only the horizontal one (lo > hi when
+   * empty). The straddlers of a node lie along its midline cross; a query that reaches neither
+   * box skips them without walking the list. Grown on link, recomputed on split, reset when the
+   * node's list empties: always a superset of the items' ranges.
+   */
+  private nodeReach!: Uint16Array;
 
   private busy = 0;
   private checks = 0;
@@ -854,6 +862,14 @@ export class Quadtree<T extends Rect> {
         if (first !== NONE && homeLevel(lox, loy, hix, hiy, depth) > level) {
           fail(`item ${i} fits in a child of internal node ${n} but was not pushed down`);
         }
+        if (first !== NONE) {
+          const midX = x0 + (1 << shift);
+          const r = (n << 3) + (lox < midX && hix >= midX ? 0 : 4);
+          const reach = this.nodeReach;
+          if (lox < reach[r] || loy < reach[r + 1] || hix > reach[r + 2] || hiy > reach[r + 3]) {
+            fail(`item ${i} lies outside the reach box of internal node ${n}`);
+          }
+        }
         prev = i;
       }
       if (listed !== this.nodeCount[n])
@@ -1027,7 +1043,10 @@ export class Quadtree<T extends Rect> {
     if (lox >= x0 && hix < x0 + span && loy >= y0 && hiy < y0 + span) {
       // Still inside the node: it stays unless the node has children and the item now fits one.
       if (this.nodeChild[n] === NONE) return false;
-      if (homeLevel(lox, loy, hix, hiy, this.maxDepth) <= level) return false;
+      if (homeLevel(lox, loy, hix, hiy, this.maxDepth) <= level) {
+        this.growReach(n, h); // still a straddler here, maybe reaching further
+        return false;
+      }
     }
     this.relocate(h, n);
     return true;
@@ -1108,6 +1127,7 @@ export class Quadtree<T extends Rect> {
         this.nodeHead[c] = NONE;
         this.nodeTail[c] = NONE;
         this.nodeCount[c] = 0;
+        this.clearReach(c);
         this.nodeTotal[c] = 0;
       }
       const cells = this.cells;
@@ -1124,6 +1144,9 @@ export class Quadtree<T extends Rect> {
         }
         i = nextItem;
       }
+      // The items left behind straddle the new midlines: they define the node's reach.
+      this.clearReach(n);
+      for (let i = this.nodeHead[n]; i !== NONE; i = this.itemNext[i]) this.growReach(n, i);
       if (level + 1 < depth) {
         for (let q = 0; q < 4; q++) {
           if (this.nodeCount[first + q] > this.maxObjects) work[sp++] = first + q;
@@ -1165,6 +1188,50 @@ export class Quadtree<T extends Rect> {
     this.nodeTail[n] = h;
     this.itemNode[h] = n;
     this.nodeCount[n]++;
+    if (this.nodeChild[n] !== NONE) this.growReach(n, h);
+  }
+
+  /** Widens internal node n's reach box (vertical or horizontal straddlers) to cover item h. */
+  private growReach(n: number, h: number): void {
+    const h4 = h << 2;
+    const cells = this.cells;
+    const lox = cells[h4];
+    const hix = cells[h4 + 2];
+    const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
+    const r = (n << 3) + (lox < midX && hix >= midX ? 0 : 4);
+    const reach = this.nodeReach;
+    if (lox < reach[r]) reach[r] = lox;
+    if (cells[h4 + 1] < reach[r + 1]) reach[r + 1] = cells[h4 + 1];
+    if (hix > reach[r + 2]) reach[r + 2] = hix;
+    if (cells[h4 + 3] > reach[r + 3]) reach[r + 3] = cells[h4 + 3];
+  }
+
+  private clearReach(n: number): void {
+    const r = n << 3;
+    const reach = this.nodeReach;
+    for (let k = r; k < r + 8; k += 4) {
+      reach[k] = 0xffff;
+      reach[k + 1] = 0xffff;
+      reach[k + 2] = 0;
+      reach[k + 3] = 0;
+    }
+  }
+
+  /** True when the cell range meets one of internal node n's reach boxes. */
+  private reaches(n: number, lox: number, loy: number, hix: number, hiy: number): boolean {
+    const reach = this.nodeReach;
+    for (let r = n << 3; r < (n << 3) + 8; r += 4) {
+      if (
+        reach[r] <= reach[r + 2] &&
+        lox <= reach[r + 2] &&
+        hix >= reach[r] &&
+        loy <= reach[r + 3] &&
+        hiy >= reach[r + 1]
+      ) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private unlink(h: number, n: number): void {
@@ -1174,7 +1241,7 @@ export class Quadtree<T extends Rect> {
     else this.nodeHead[n] = next;
     if (next !== NONE) this.itemPrev[next] = prev;
     else this.nodeTail[n] = prev;
-    this.nodeCount[n]--;
+    if (--this.nodeCount[n] === 0) this.clearReach(n);
   }
 
   /** Candidate / rectangle / circle search over the nodes the cell range of the area reaches. */
@@ -1269,7 +1336,9 @@ export class Quadtree<T extends Rect> {
       let sp = 1;
       while (sp > 0) {
         const n = stack[--sp];
-        for (let i = head[n]; i !== NONE; i = next[i]) {
+        const first = child[n];
+        const own = first === NONE || this.reaches(n, qlox, qloy, qhix, qhiy) ? head[n] : NONE;
+        for (let i = own; i !== NONE; i = next[i]) {
           if (mode !== Search.Candidates) {
             const i4 = i << 2;
             checks++;
@@ -1288,7 +1357,6 @@ export class Quadtree<T extends Rect> {
           if (out !== null) out.push(refs[i] as T);
           else if ((visit as ItemVisitor<T>)(refs[i] as T) === false) return;
         }
-        const first = child[n];
         if (first === NONE) continue;
         const half = 1 << (depth - level[n] - 1);
         const x0 = nodeX0[n];
@@ -1400,11 +1468,22 @@ export class Quadtree<T extends Rect> {
     this.nodeTail = new Int32Array(capacity);
     this.nodeCount = new Int32Array(capacity);
     this.nodeTotal = new Int32Array(capacity);
+    this.nodeReach = new Uint16Array(capacity * 8);
   }
 
   private growNodes(capacity: number): void {
-    const { nodeParent, nodeChild, nodeLevel, nodeX0, nodeY0, nodeHead, nodeTail, nodeCount, nodeTotal } =
-      this;
+    const {
+      nodeParent,
+      nodeChild,
+      nodeLevel,
+      nodeX0,
+      nodeY0,
+      nodeHead,
+      nodeTail,
+      nodeCount,
+      nodeTotal,
+      nodeReach,
+    } = this;
     this.allocateNodes(capacity);
     this.nodeParent.set(nodeParent);
     this.nodeChild.set(nodeChild);
@@ -1415,6 +1494,7 @@ export class Quadtree<T extends Rect> {
     this.nodeTail.set(nodeTail);
     this.nodeCount.set(nodeCount);
     this.nodeTotal.set(nodeTotal);
+    this.nodeReach.set(nodeReach);
   }
 
   private allocateBlock(): number {
@@ -1452,6 +1532,7 @@ export class Quadtree<T extends Rect> {
     this.nodeHead[0] = NONE;
     this.nodeTail[0] = NONE;
     this.nodeCount[0] = 0;
+    this.clearReach(0);
     this.nodeTotal[0] = 0;
   }
 
