@@ -146,6 +146,22 @@ describe('changing the tree from inside a callback', () => {
     });
   }
 
+  it('a visitor that throws leaves the tree usable and unchanged', () => {
+    const { tree, live } = sampleTree();
+    const before = snapshot(tree);
+    const boom = () => {
+      throw new Error('boom');
+    };
+    expect(() => tree.forEachPair(boom)).toThrow('boom');
+    expect(() => tree.forEachInRect(BOUNDS, boom)).toThrow('boom');
+    expect(() => tree.forEachNearest(50, 50, boom)).toThrow('boom');
+    expect(() => tree.raycast(0, 0, 1, 1, 500, boom)).toThrow('boom');
+    expect(() => tree.forEachNode(boom)).toThrow('boom');
+    expect(snapshot(tree)).toEqual(before);
+    tree.remove(live[0]); // not "busy" any more
+    tree.validate();
+  });
+
   it('queries nested inside visitors work and give exact answers', () => {
     const { tree, live } = sampleTree();
     const nested: string[] = [];
