@@ -26,7 +26,7 @@ export const SCENE_DESCRIPTIONS: Record<SceneName, string> = {
   clustered: '80% of the boxes in 6 Gaussian clusters, 20% uniform; all moving slowly (≤ 1 px/frame)',
   mixed: 'uniform small boxes plus 8 large boxes of 10–30% of the world width; all moving',
   seed000:
-    "seed 000's static scene: 500 rects in 1200×1200, width/height uniform in [10, 110) — nothing moves",
+    "seed 000's static scene: 500 integer rects in 1200×1200 with the article's size formula — nothing moves",
   snake: 'snake and food: static food boxes (4–12 px) plus 8 moving 24×24 snake heads',
 };
 
@@ -54,7 +54,7 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-type Random = () => number;
+export type Random = () => number;
 
 function between(random: Random, min: number, max: number): number {
   return min + (max - min) * random();
@@ -244,22 +244,32 @@ function mixedScene(count: number, random: Random): Scene {
 export const SEED000_COUNT = 500;
 export const SEED000_WORLD = 1200;
 
-/** Seed 000's static scene. The article's size formula is unknown; we use width/height in [10, 110). */
+/** Lua-style math.random(lo, hi): an integer in [lo, hi]. */
+function randomInt(random: Random, lo: number, hi: number): number {
+  return lo + Math.floor(random() * (hi - lo + 1));
+}
+
+/**
+ * Seed 000's rects with the article's own formula: the i-th rect (1-based) has width ∈ [10, max(i, 15)],
+ * height ∈ [15, max(i, 20)] and x, y ∈ [1, 1200], all integers, so later rects are larger and many
+ * edges share coordinates. Rects may stick out of the screen, as in the article. Also used by the
+ * seed-000 test.
+ */
+export function seed000Boxes(random: Random, count = SEED000_COUNT): Box[] {
+  return Array.from({ length: count }, (_, id) => {
+    const i = id + 1;
+    const width = randomInt(random, 10, i > 10 ? i : 15);
+    const height = randomInt(random, 15, i > 15 ? i : 20);
+    const x = randomInt(random, 1, SEED000_WORLD);
+    const y = randomInt(random, 1, SEED000_WORLD);
+    return { id, x, y, width, height, vx: 0, vy: 0 };
+  });
+}
+
+/** Seed 000's static scene: nothing moves. */
 function seed000Scene(random: Random): Scene {
   const world: Rect = { x: 0, y: 0, width: SEED000_WORLD, height: SEED000_WORLD };
-  const boxes = Array.from({ length: SEED000_COUNT }, (_, id) => {
-    const width = between(random, 10, 110);
-    const height = between(random, 10, 110);
-    return makeBox(
-      id,
-      between(random, 0, world.width),
-      between(random, 0, world.height),
-      width,
-      height,
-      world,
-    );
-  });
-  return assemble('seed000', world, boxes, []);
+  return assemble('seed000', world, seed000Boxes(random), []);
 }
 
 const SNAKE_COUNT = 8;

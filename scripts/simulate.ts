@@ -6,6 +6,7 @@
  *   npm run simulate -- --n 5000 --seconds 5 --seed 1
  */
 import { parseArgs } from 'node:util';
+import { mulberry32 } from '../bench/scenes.js';
 import { Quadtree } from '../src/index.js';
 
 interface Ball {
@@ -33,14 +34,8 @@ for (const [name, v] of Object.entries({ n: count, seconds, width: world.width, 
   if (!(v > 0)) throw new RangeError(`--${name} must be a positive number`);
 }
 
-let state = Number(values.seed) | 0;
-function random(): number {
-  // mulberry32: the same seed gives the same run
-  state = (state + 0x6d2b79f5) | 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// The same seed gives the same run.
+const random = mulberry32(Number(values.seed));
 
 // Size so that each box overlaps about two others: n·(2s)²/area ≈ 2.
 const side = Math.sqrt((2 * world.width * world.height) / count) / 2;

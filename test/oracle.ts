@@ -52,13 +52,5 @@ export function ids(items: readonly Item[]): number[] {
   return items.map((it) => it.id).sort((a, b) => a - b);
 }
 
-/** Deterministic PRNG (mulberry32) for seeded scenes outside fast-check. */
-export function mulberry32(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG for seeded scenes outside fast-check: the benchmark's, so both see the same data. */
+export { mulberry32 } from '../bench/scenes.js';

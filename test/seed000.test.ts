@@ -1,14 +1,14 @@
 /** Seed 000's headline scene: the tree finds the same pairs as brute force with far fewer checks. */
 import { describe, expect, it } from 'vitest';
+import { type Box, mulberry32, seed000Boxes } from '../bench/scenes.js';
 import { Quadtree } from '../src/index.js';
 import { brutePairs, pairKey } from './oracle.js';
-import { type SceneBox, seed000Scene } from './scenes.js';
 
 describe("seed 000's scene (1200×1200, 500 rects)", () => {
   for (const seed of [1, 2, 3, 42, 2026]) {
     it(`seed ${seed}: same pairs as brute force, checks far below 124,750`, () => {
-      const boxes = seed000Scene(seed);
-      const tree = new Quadtree<SceneBox>({ x: 0, y: 0, width: 1200, height: 1200 });
+      const boxes = seed000Boxes(mulberry32(seed));
+      const tree = new Quadtree<Box>({ x: 0, y: 0, width: 1200, height: 1200 });
       tree.insert(boxes);
       tree.validate();
       const pairs = tree.pairs();
