@@ -1,5 +1,6 @@
 /** Brute-force reference answers the quadtree is tested against. */
-import type { Rect } from '../src/index.js';
+import { expect } from 'vitest';
+import type { Quadtree, Rect } from '../src/index.js';
 
 export interface Item extends Rect {
   id: number;
@@ -54,3 +55,15 @@ export function ids(items: readonly Item[]): number[] {
 
 /** Deterministic PRNG for seeded scenes outside fast-check: the benchmark's, so both see the same data. */
 export { mulberry32 } from '../bench/scenes.js';
+
+/** The tree passes validate(), holds `live` items, and its pair set is brute force's. */
+export function expectValidWithExactPairs(tree: Quadtree<Item>, live: readonly Item[]): void {
+  tree.validate();
+  expect(tree.size).toBe(live.length);
+  expect(
+    tree
+      .pairs()
+      .map(([a, b]) => pairKey(a, b))
+      .sort(),
+  ).toEqual(brutePairs(live));
+}

@@ -1,7 +1,7 @@
 /** Explicit edge cases: each one is a way weaker quadtrees lose, duplicate or misplace items. */
 import { describe, expect, it } from 'vitest';
 import { Quadtree, type Rect } from '../src/index.js';
-import { brutePairs, bruteQuery, type Item, ids, mulberry32, pairKey } from './oracle.js';
+import { bruteQuery, expectValidWithExactPairs, type Item, ids, mulberry32, pairKey } from './oracle.js';
 
 const BOUNDS = { x: 0, y: 0, width: 256, height: 256 };
 
@@ -12,14 +12,7 @@ function item(x: number, y: number, width: number, height: number): Item {
 
 /** Checks every query method of the tree against brute force, for the given areas. */
 function expectExact(tree: Quadtree<Item>, live: Item[], areas: Rect[] = []): void {
-  tree.validate();
-  expect(tree.size).toBe(live.length);
-  expect(
-    tree
-      .pairs()
-      .map(([a, b]) => pairKey(a, b))
-      .sort(),
-  ).toEqual(brutePairs(live));
+  expectValidWithExactPairs(tree, live);
   const probes = [
     ...areas,
     ...live.map((it) => ({ ...it })),
