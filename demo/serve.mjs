@@ -1,8 +1,20 @@
-// Tiny static file server for the built demo (demo/dist): used by `npm start` and the browser tests.
+// Building the demo and a tiny static file server for the result (demo/dist): used by `npm start`
+// and the browser tests.
+import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Builds demo/dist with Vite (warnings and errors only). Returns true on success. */
+export function buildDemo() {
+  const vite = join(REPO, 'node_modules/vite/bin/vite.js');
+  const args = [vite, 'build', '--config', 'demo/vite.config.ts', '--logLevel', 'warn'];
+  return spawnSync(process.execPath, args, { cwd: REPO, stdio: 'inherit' }).status === 0;
+}
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -5,10 +5,11 @@
 //   npm start -- --rebuild    force a fresh build
 //   npm start -- --port 8080  choose the port (default 5173, the next free one if taken)
 //   npm start -- --open       also open the default browser
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildDemo, serveStatic } from '../demo/serve.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -69,24 +70,8 @@ async function serveBuilt() {
       );
   if (stale || flag('--rebuild')) {
     console.log('building the demo (demo/dist)…');
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(repo, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--config',
-        'demo/vite.config.ts',
-        '--logLevel',
-        'warn',
-      ],
-      {
-        cwd: repo,
-        stdio: 'inherit',
-      },
-    );
-    if (r.status !== 0) process.exit(r.status ?? 1);
+    if (!buildDemo()) process.exit(1);
   }
-  const { serveStatic } = await import('../demo/serve.mjs');
   const { url } = await listenFrom(portArg, (port) =>
     serveStatic({ dir: join(repo, 'demo/dist'), port, host }),
   );

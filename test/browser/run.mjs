@@ -3,11 +3,10 @@
 // chromium through playwright-core, writes screenshots to docs/images/, prints "N passed, M failed".
 //   node test/browser/run.mjs [--no-build] [--only substring] [--headed]
 // Env: CHROMIUM_PATH (default /usr/bin/chromium). No browser is ever downloaded.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../demo/serve.mjs';
+import { buildDemo, serveStatic } from '../../demo/serve.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -42,22 +41,7 @@ try {
 
 if (!args.includes('--no-build')) {
   const t = Date.now();
-  const r = spawnSync(
-    process.execPath,
-    [
-      join(repo, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'demo/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: repo,
-      stdio: 'inherit',
-    },
-  );
-  if (r.status !== 0) {
+  if (!buildDemo()) {
     console.error('✗ demo build failed');
     failed++;
     finish(1);
