@@ -26,6 +26,27 @@ export function fitView(worldW: number, worldH: number, w: number, h: number, ma
   return { scale, ox: (w - worldW * scale) / 2, oy: (h - worldH * scale) / 2 };
 }
 
+/**
+ * Clears the canvas and enters world coordinates as fitted by `view`, over a world-sized backdrop.
+ * Pair with `ctx.restore()`.
+ */
+export function beginWorldDraw(
+  ctx: CanvasRenderingContext2D,
+  canvasW: number,
+  canvasH: number,
+  view: View,
+  worldW: number,
+  worldH: number,
+): void {
+  ctx.fillStyle = '#0b1020';
+  ctx.fillRect(0, 0, canvasW, canvasH);
+  ctx.save();
+  ctx.translate(view.ox, view.oy);
+  ctx.scale(view.scale, view.scale);
+  ctx.fillStyle = '#10172b';
+  ctx.fillRect(0, 0, worldW, worldH);
+}
+
 export const fmt = (n: number, digits = 0): string =>
   Number.isFinite(n)
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })

@@ -5,6 +5,7 @@
 import { type NodeInfo, Quadtree } from '../lib.js';
 import type { PointerInfo, Scene, SceneHost, Stats } from '../scene.js';
 import {
+  beginWorldDraw,
   boxesOverlap,
   button,
   clamp,
@@ -389,14 +390,8 @@ export class PlaygroundScene implements Scene {
 
   draw(ctx: CanvasRenderingContext2D): void {
     const { width, height } = this.host;
-    ctx.fillStyle = '#0b1020';
-    ctx.fillRect(0, 0, width, height);
+    beginWorldDraw(ctx, width, height, this.view, W, H);
     const { scale, ox, oy } = this.view;
-    ctx.save();
-    ctx.translate(ox, oy);
-    ctx.scale(scale, scale);
-    ctx.fillStyle = '#10172b';
-    ctx.fillRect(0, 0, W, H);
 
     if (this.showTree) this.drawTree(ctx, scale);
 

@@ -18,7 +18,18 @@ import {
   type Vec2,
 } from '../lib.js';
 import type { PointerInfo, Scene, SceneHost, Stats } from '../scene.js';
-import { button, clamp, el, fitView, label, rng, type Toggle, toggle, type View } from '../util.js';
+import {
+  beginWorldDraw,
+  button,
+  clamp,
+  el,
+  fitView,
+  label,
+  rng,
+  type Toggle,
+  toggle,
+  type View,
+} from '../util.js';
 
 interface Body {
   x: number;
@@ -296,14 +307,8 @@ export class ShapesScene implements Scene {
 
   draw(ctx: CanvasRenderingContext2D): void {
     const { width, height } = this.host;
-    ctx.fillStyle = '#0b1020';
-    ctx.fillRect(0, 0, width, height);
+    beginWorldDraw(ctx, width, height, this.view, W, H);
     const { scale, ox, oy } = this.view;
-    ctx.save();
-    ctx.translate(ox, oy);
-    ctx.scale(scale, scale);
-    ctx.fillStyle = '#10172b';
-    ctx.fillRect(0, 0, W, H);
     const px = 1 / scale;
 
     // the tree's view of the world: bounding boxes
