@@ -68,7 +68,9 @@ export type Op =
   | { kind: 'refresh'; boxes: Rect[] }
   | { kind: 'clear' }
   /** re-insert an item that was removed or cleared earlier, at a new box */
-  | { kind: 'reinsert'; pick: number; box: Rect };
+  | { kind: 'reinsert'; pick: number; box: Rect }
+  /** all pairs in the middle of the sequence (the pair walk keeps a copy that later steps must refresh) */
+  | { kind: 'pairs' };
 
 export function opsArb(bounds: Rect, maxOps = 60): fc.Arbitrary<Op[]> {
   const box = boxArb(bounds);
@@ -89,6 +91,7 @@ export function opsArb(bounds: Rect, maxOps = 60): fc.Arbitrary<Op[]> {
     },
     { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const }) },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('reinsert' as const), pick: fc.nat(), box }) },
+    { weight: 2, arbitrary: fc.constant({ kind: 'pairs' as const }) },
   );
   return fc.array(op, { maxLength: maxOps });
 }

@@ -72,6 +72,14 @@ function build(bounds: Rect, options: object, ops: readonly Op[], validateEachSt
         live.push(back);
         break;
       }
+      case 'pairs':
+        expect(
+          tree
+            .pairs()
+            .map(([a, b]) => pairKey(a, b))
+            .sort(),
+        ).toEqual(brutePairs(live));
+        break;
     }
     if (validateEachStep) tree.validate();
   }

@@ -109,16 +109,21 @@ export class Quadtree<T extends Rect> {
   private nodeReach!: Uint16Array;
   /**
    * The pair walk's copy of the items, laid out node by node in the order the walk visits the
-   * nodes: node n's items are entries runStart[n] … runStart[n] + nodeCount[n] − 1 of runHandles,
+   * nodes: node n's items are entries runStart[n] … runStart[n] + nodeCount[n] − 1 of runRefs,
    * runBoxes (4 per entry) and runCells (4 per entry). Rebuilt before a walk when any item moved
-   * or changed node since the last one. Reading the items through the lists instead costs a cache
-   * miss per item, since lists are in insertion order and nodes are scattered: building this copy
-   * reads the item arrays sequentially, and the walk then reads it sequentially too.
+   * or changed node since the last one (`runsStale`). Reading the items through the lists instead
+   * costs a cache miss per item, since handles are in insertion order and nodes are scattered:
+   * the copy is built reading the item arrays in order, and the walk then reads it in order too.
    */
   private runStart = new Int32Array(0);
-  private runHandles = new Int32Array(0);
   private runBoxes = new Float64Array(0);
   private runCells = new Uint16Array(0);
+  /** (Reporting a pair then reads nearby entries rather than two random handles.) */
+  private runRefs: (T | undefined)[] = [];
+  /** Entry of each handle in the copy, so a removed item's reference can be dropped from it. */
+  private runPos = new Int32Array(0);
+  /** Entries written by the last build. */
+  private runEntries = 0;
   private runsStale = true;
 
   private busy = 0;
@@ -425,7 +430,6 @@ export class Quadtree<T extends Rect> {
     try {
       if (this.runsStale) this.buildRuns();
       const runStart = this.runStart;
-      const runHandles = this.runHandles;
       const boxes = this.runBoxes;
       const cells = this.runCells;
       const child = this.nodeChild;
@@ -433,7 +437,7 @@ export class Quadtree<T extends Rect> {
       const level = this.nodeLevel;
       const nodeX0 = this.nodeX0;
       const nodeY0 = this.nodeY0;
-      const refs = this.itemRefs;
+      const refs = this.runRefs;
       const depth = this.maxDepth;
       // Stack entries are (node, start, end): segment entries [start, end) are the items stored
       // above the node whose cell range reaches into it (copied: id, box, cells). The node's own
@@ -476,7 +480,7 @@ export class Quadtree<T extends Rect> {
             segCells[e4 + 2] = cells[i4 + 2];
             segCells[e4 + 3] = cells[i4 + 3];
           }
-          ids[end++] = runHandles[r];
+          ids[end++] = r;
         }
         if (first === NONE) {
           // Leaf: test each entry against every earlier one. An own item lies inside the block,
@@ -512,7 +516,8 @@ export class Quadtree<T extends Rect> {
               const above = Number(segCells[p4 + 1] < y0);
               for (let q = start; q < p; q++) {
                 const q4 = q << 2;
-                const elsewhere = (left & Number(segCells[q4] < x0)) | (above & Number(segCells[q4 + 1] < y0));
+                const elsewhere =
+                  (left & Number(segCells[q4] < x0)) | (above & Number(segCells[q4 + 1] < y0));
                 checks += elsewhere ^ 1;
                 const hit =
                   (elsewhere ^ 1) &
@@ -579,11 +584,11 @@ export class Quadtree<T extends Rect> {
   private buildRuns(): void {
     const nodes = this.nodeHighWater;
     if (this.runStart.length < nodes) this.runStart = new Int32Array(this.nodeCapacity);
-    if (this.runHandles.length < this.count) {
+    if (this.runPos.length < this.itemCapacity) {
       const capacity = this.itemCapacity;
-      this.runHandles = new Int32Array(capacity);
       this.runBoxes = new Float64Array(capacity * 4);
       this.runCells = new Uint16Array(capacity * 4);
+      this.runPos = new Int32Array(capacity);
     }
     // Each node's run ends where the next node in depth-first order (children 0..3, as the walk
     // goes) starts; the stack never holds more than 3 entries per level plus one.
@@ -611,14 +616,21 @@ export class Quadtree<T extends Rect> {
     const itemNode = this.itemNode;
     const boxes = this.boxes;
     const cells = this.cells;
-    const runHandles = this.runHandles;
     const runBoxes = this.runBoxes;
     const runCells = this.runCells;
+    const refs = this.itemRefs;
+    const runRefs = this.runRefs;
+    const runPos = this.runPos;
+    while (runRefs.length < this.count) runRefs.push(undefined);
+    // Entries past this build's end may still hold items from a larger earlier one.
+    for (let r = this.count; r < this.runEntries; r++) runRefs[r] = undefined;
+    this.runEntries = this.count;
     for (let h = this.itemHighWater - 1; h >= 0; h--) {
       const n = itemNode[h];
       if (n < 0) continue;
       const r = --runStart[n];
-      runHandles[r] = h;
+      runRefs[r] = refs[h];
+      runPos[h] = r;
       const r4 = r << 2;
       const h4 = h << 2;
       runBoxes[r4] = boxes[h4];
@@ -871,10 +883,16 @@ export class Quadtree<T extends Rect> {
       this.nodeTail,
       this.nodeCount,
       this.nodeTotal,
+      this.nodeReach,
       this.workStack,
+      this.runStart,
+      this.runBoxes,
+      this.runCells,
+      this.runPos,
     ]) {
       bytes += array.byteLength;
     }
+    bytes += this.runRefs.length * 8; // one pointer per entry (4 with pointer compression)
     for (const ctx of this.scratch) {
       bytes += ctx.nodes.byteLength + ctx.ids.byteLength + ctx.keys.byteLength;
       bytes += ctx.boxes.byteLength + ctx.cells.byteLength;
@@ -1021,6 +1039,32 @@ export class Quadtree<T extends Rect> {
       if (++freeBlocks * 4 > this.nodeHighWater) fail('the free node list has a cycle');
     }
     if (1 + 4 * freeBlocks + this.liveNodes - 1 !== this.nodeHighWater) fail('node slots leak');
+    this.validateRuns(fail);
+  }
+
+  /** The pair walk's copy: exact when marked current, and never holding a removed item. */
+  private validateRuns(fail: (message: string) => never): void {
+    for (const ref of this.runRefs) {
+      if (ref !== undefined && !this.handles.has(ref)) fail('the pair walk copy still holds a removed item');
+    }
+    if (this.runsStale) return;
+    for (let h = 0; h < this.itemHighWater; h++) {
+      const n = this.itemNode[h];
+      if (n < 0) continue;
+      const r = this.runPos[h];
+      if (r < this.runStart[n] || r >= this.runStart[n] + this.nodeCount[n]) {
+        fail(`handle ${h} is not in node ${n}'s run of the pair walk copy`);
+      }
+      if (this.runRefs[r] !== this.itemRefs[h]) fail(`entry ${r} of the pair walk copy has the wrong item`);
+      for (let k = 0; k < 4; k++) {
+        if (
+          this.runBoxes[4 * r + k] !== this.boxes[4 * h + k] ||
+          this.runCells[4 * r + k] !== this.cells[4 * h + k]
+        ) {
+          fail(`entry ${r} of the pair walk copy is out of date (no list change or move marked it stale)`);
+        }
+      }
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1083,6 +1127,7 @@ export class Quadtree<T extends Rect> {
 
   /** Drops a parked handle: unmaps its item and frees the slot. */
   private forget(h: number): void {
+    this.dropRunRef(h);
     this.handles.delete(this.itemRefs[h] as T);
     this.parked--;
     this.itemRefs[h] = undefined;
@@ -1525,11 +1570,20 @@ export class Quadtree<T extends Rect> {
   }
 
   private releaseHandle(h: number): void {
+    this.dropRunRef(h);
     this.itemRefs[h] = undefined;
     this.itemNode[h] = NONE;
     this.itemNext[h] = this.freeItem;
     this.freeItem = h;
     this.count--;
+  }
+
+  /** Keeps the pair walk's copy from holding on to an item that leaves the tree. */
+  private dropRunRef(h: number): void {
+    if (h < this.runPos.length) {
+      const r = this.runPos[h];
+      if (r < this.runRefs.length && this.runRefs[r] === this.itemRefs[h]) this.runRefs[r] = undefined;
+    }
   }
 
   private allocateItems(capacity: number): void {
@@ -1642,6 +1696,13 @@ export class Quadtree<T extends Rect> {
     this.resetNodes();
     this.handles = new Map();
     this.scratch.length = 0;
+    this.runStart = new Int32Array(0);
+    this.runBoxes = new Float64Array(0);
+    this.runCells = new Uint16Array(0);
+    this.runPos = new Int32Array(0);
+    this.runRefs = [];
+    this.runEntries = 0;
+    this.runsStale = true;
   }
 }
 
