@@ -93,5 +93,6 @@ export function opsArb(bounds: Rect, maxOps = 60): fc.Arbitrary<Op[]> {
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('reinsert' as const), pick: fc.nat(), box }) },
     { weight: 2, arbitrary: fc.constant({ kind: 'pairs' as const }) },
   );
-  return fc.array(op, { maxLength: maxOps });
+  // size: the default ("small") would rarely build more than ten steps.
+  return fc.array(op, { maxLength: maxOps, size: 'max' });
 }

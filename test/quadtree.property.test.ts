@@ -211,6 +211,40 @@ describe('Quadtree vs brute force (fast-check)', () => {
     );
   });
 
+  it('forEachPair is exact when many large boxes cross the same leaves', () => {
+    // Crowds of boxes 5–60% of the world wide over a few small ones: leaves receive many
+    // handed-down entries, the case where the pair walk sorts them into groups.
+    const world: Rect = { x: 0, y: 0, width: 1000, height: 1000 };
+    const crowdedBox = fc.oneof(
+      fc.record({
+        x: fc.integer({ min: -100, max: 1000 }),
+        y: fc.integer({ min: -100, max: 1000 }),
+        width: fc.integer({ min: 50, max: 600 }),
+        height: fc.integer({ min: 50, max: 600 }),
+      }),
+      fc.record({
+        x: fc.integer({ min: 0, max: 1000 }),
+        y: fc.integer({ min: 0, max: 1000 }),
+        width: fc.integer({ min: 0, max: 20 }),
+        height: fc.integer({ min: 0, max: 20 }),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(crowdedBox, { minLength: 40, maxLength: 150 }),
+        fc.integer({ min: 1, max: 6 }),
+        (boxes, maxObjects) => {
+          const tree = new Quadtree<Item>(world, { maxObjects });
+          const items = boxes.map((box, id) => ({ ...box, id }));
+          tree.insert(items);
+          const seen = tree.pairs().map(([a, b]) => pairKey(a, b));
+          expect(seen.sort()).toEqual(brutePairs(items));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it('is deterministic: the same operations give the same results in the same order', () => {
     fc.assert(
       fc.property(sceneArb, ({ bounds, options, ops, areas }) => {

@@ -18,6 +18,15 @@ export class Scratch {
   boxes: Float64Array = new Float64Array(1024);
   cells: Int32Array = new Int32Array(1024);
 
+  /** A leaf's handed-down entries sorted into four groups (see Quadtree#forEachPair). */
+  order: Int32Array = new Int32Array(64);
+  /** Group boundaries for `order`. */
+  readonly groupEnd: Int32Array = new Int32Array(4);
+
+  growOrder(minLength: number): void {
+    this.order = new Int32Array(Math.max(minLength, this.order.length * 2));
+  }
+
   /** Makes room for `entries` pair-walk entries (ids, boxes and cells together). */
   growPairs(entries: number): void {
     const length = Math.max(entries, this.ids.length * 2);
