@@ -123,7 +123,7 @@ export class Quadtree<T extends Rect> {
    * costs a cache miss per item, since handles are in insertion order and nodes are scattered:
    * the copy is built reading the item arrays in order, and the walk then reads it in order too.
    */
-  private runStart = new Int32Array(0);
+  private runStart!: Int32Array;
   private runBoxes = new Float64Array(0);
   private runCells = new Uint16Array(0);
   /** (Reporting a pair then reads nearby entries rather than two random handles.) */
@@ -434,195 +434,204 @@ export class Quadtree<T extends Rect> {
   forEachPair(visit: PairVisitor<T>): void {
     checkFunction(visit, 'visit');
     const ctx = this.enter();
-    let checks = 0;
     try {
       if (this.runsStale) this.buildRuns();
-      const runStart = this.runStart;
-      const boxes = this.runBoxes;
-      const cells = this.runCells;
-      const child = this.nodeChild;
-      const total = this.nodeTotal;
-      const level = this.nodeLevel;
-      const nodeX0 = this.nodeX0;
-      const nodeY0 = this.nodeY0;
-      const refs = this.runRefs;
-      const depth = this.maxDepth;
-      // Stack entries are (node, start, end): segment entries [start, end) are the items stored
-      // above the node whose cell range reaches into it (copied: id, box, cells). The node's own
-      // items are appended right after its segment; a leaf then pairs entry p with [start, p),
-      // an internal node hands [start, end) down to its children.
-      const stack = ctx.nodes;
-      if (ctx.ids.length < 64) ctx.growPairs(64);
-      let ids = ctx.ids;
-      let segBoxes = ctx.boxes;
-      let segCells = ctx.cells;
-      stack[0] = 0;
-      stack[1] = 0;
-      stack[2] = 0;
-      let sp = 3;
-      while (sp > 0) {
-        sp -= 3;
-        const n = stack[sp];
-        const start = stack[sp + 1];
-        const ownStart = stack[sp + 2];
-        let end = ownStart;
-        if (ownStart + this.nodeCount[n] > ids.length) {
-          ctx.growPairs(ownStart + this.nodeCount[n]);
-          ids = ctx.ids;
-          segBoxes = ctx.boxes;
-          segCells = ctx.cells;
+      this.checks = this.walkPairs(ctx, visit);
+    } finally {
+      this.busy--;
+    }
+  }
+
+  /**
+   * The pair walk of {@link forEachPair}; returns the number of box tests. (Its own method, with
+   * no property access after the loop: V8 compiles a long loop while it runs (on-stack
+   * replacement), before the code after it has ever run, and that code would then deoptimize on
+   * every call. A deoptimization boxes the walk's doubles on the heap.)
+   */
+  private walkPairs(ctx: Scratch, visit: PairVisitor<T>): number {
+    let checks = 0;
+    const runStart = this.runStart;
+    const boxes = this.runBoxes;
+    const cells = this.runCells;
+    const child = this.nodeChild;
+    const total = this.nodeTotal;
+    const level = this.nodeLevel;
+    const nodeX0 = this.nodeX0;
+    const nodeY0 = this.nodeY0;
+    const refs = this.runRefs;
+    const depth = this.maxDepth;
+    // Stack entries are (node, start, end): segment entries [start, end) are the items stored
+    // above the node whose cell range reaches into it (copied: id, box, cells). The node's own
+    // items are appended right after its segment; a leaf then pairs entry p with [start, p),
+    // an internal node hands [start, end) down to its children.
+    const stack = ctx.nodes;
+    if (ctx.ids.length < 64) ctx.growPairs(64);
+    let ids = ctx.ids;
+    let segBoxes = ctx.boxes;
+    let segCells = ctx.cells;
+    stack[0] = 0;
+    stack[1] = 0;
+    stack[2] = 0;
+    let sp = 3;
+    while (sp > 0) {
+      sp -= 3;
+      const n = stack[sp];
+      const start = stack[sp + 1];
+      const ownStart = stack[sp + 2];
+      let end = ownStart;
+      if (ownStart + this.nodeCount[n] > ids.length) {
+        ctx.growPairs(ownStart + this.nodeCount[n]);
+        ids = ctx.ids;
+        segBoxes = ctx.boxes;
+        segCells = ctx.cells;
+      }
+      const first = child[n];
+      // Copy the node's own items after the segment. Leaves only need the boxes; internal nodes
+      // also hand the cell ranges down.
+      for (let r = runStart[n], runEnd = r + this.nodeCount[n]; r < runEnd; r++) {
+        const i4 = r << 2;
+        const e4 = end << 2;
+        segBoxes[e4] = boxes[i4];
+        segBoxes[e4 + 1] = boxes[i4 + 1];
+        segBoxes[e4 + 2] = boxes[i4 + 2];
+        segBoxes[e4 + 3] = boxes[i4 + 3];
+        if (first !== NONE) {
+          segCells[e4] = cells[i4];
+          segCells[e4 + 1] = cells[i4 + 1];
+          segCells[e4 + 2] = cells[i4 + 2];
+          segCells[e4 + 3] = cells[i4 + 3];
         }
-        const first = child[n];
-        // Copy the node's own items after the segment. Leaves only need the boxes; internal nodes
-        // also hand the cell ranges down.
-        for (let r = runStart[n], runEnd = r + this.nodeCount[n]; r < runEnd; r++) {
-          const i4 = r << 2;
-          const e4 = end << 2;
-          segBoxes[e4] = boxes[i4];
-          segBoxes[e4 + 1] = boxes[i4 + 1];
-          segBoxes[e4 + 2] = boxes[i4 + 2];
-          segBoxes[e4 + 3] = boxes[i4 + 3];
-          if (first !== NONE) {
-            segCells[e4] = cells[i4];
-            segCells[e4 + 1] = cells[i4 + 1];
-            segCells[e4 + 2] = cells[i4 + 2];
-            segCells[e4 + 3] = cells[i4 + 3];
+        ids[end++] = r;
+      }
+      if (first === NONE) {
+        // Leaf. An own item lies inside the block, so every overlap involving one belongs
+        // here. Two handed-down items have their reference cell here unless both start left of
+        // the block or both start above it; such a pair belongs to another leaf, not tested.
+        //
+        // The tests are written branch-free (`Number(a < b) & …`): about one test in eight
+        // succeeds, in no pattern a branch predictor can learn, and a chain of `&&` costs a
+        // misprediction on most tests. Branch-free is 2.4× faster on this loop.
+        const x0 = nodeX0[n];
+        const y0 = nodeY0[n];
+        if (ownStart - start >= GROUP_MIN) {
+          // Many handed-down entries. Sorting them by (starts left, starts above) into four
+          // groups lets the loops visit only the pairs that belong here: those with an entry
+          // that starts in neither direction (group 0, paired with everything after it), and
+          // left-only with above-only (groups 1 and 2). Big boxes handed into many leaves make
+          // the skipped pairs the majority (on seed 000, most of the walk before this).
+          if (ctx.order.length < ownStart - start) ctx.growOrder(ownStart - start);
+          const order = ctx.order;
+          const groupEnd = ctx.groupEnd;
+          groupEnd[0] = groupEnd[1] = groupEnd[2] = groupEnd[3] = 0;
+          for (let k = start; k < ownStart; k++) {
+            groupEnd[Number(segCells[k << 2] < x0) * 2 + Number(segCells[(k << 2) + 1] < y0)]++;
           }
-          ids[end++] = r;
-        }
-        if (first === NONE) {
-          // Leaf. An own item lies inside the block, so every overlap involving one belongs
-          // here. Two handed-down items have their reference cell here unless both start left of
-          // the block or both start above it; such a pair belongs to another leaf, not tested.
-          //
-          // The tests are written branch-free (`Number(a < b) & …`): about one test in eight
-          // succeeds, in no pattern a branch predictor can learn, and a chain of `&&` costs a
-          // misprediction on most tests. Branch-free is 2.4× faster on this loop.
-          const x0 = nodeX0[n];
-          const y0 = nodeY0[n];
-          if (ownStart - start >= GROUP_MIN) {
-            // Many handed-down entries. Sorting them by (starts left, starts above) into four
-            // groups lets the loops visit only the pairs that belong here: those with an entry
-            // that starts in neither direction (group 0, paired with everything after it), and
-            // left-only with above-only (groups 1 and 2). Big boxes handed into many leaves make
-            // the skipped pairs the majority (on seed 000, most of the walk before this).
-            if (ctx.order.length < ownStart - start) ctx.growOrder(ownStart - start);
-            const order = ctx.order;
-            const groupEnd = ctx.groupEnd;
-            groupEnd[0] = groupEnd[1] = groupEnd[2] = groupEnd[3] = 0;
-            for (let k = start; k < ownStart; k++) {
-              groupEnd[Number(segCells[k << 2] < x0) * 2 + Number(segCells[(k << 2) + 1] < y0)]++;
-            }
-            groupEnd[1] += groupEnd[0];
-            groupEnd[2] += groupEnd[1];
-            groupEnd[3] += groupEnd[2];
-            for (let k = ownStart - 1; k >= start; k--) {
-              order[--groupEnd[Number(segCells[k << 2] < x0) * 2 + Number(segCells[(k << 2) + 1] < y0)]] = k;
-            }
-            // groupEnd[g] now holds where group g starts.
-            const handed = ownStart - start;
-            const aboveOnly = groupEnd[1];
-            const leftOnly = groupEnd[2];
-            const bothEnd = groupEnd[3];
-            for (let i = 0; i < aboveOnly; i++) {
-              const p = order[i];
-              checks += handed - 1 - i;
-              if (this.pairWith(p, order, i + 1, handed, segBoxes, ids, refs, visit)) return;
-            }
-            for (let i = aboveOnly; i < leftOnly; i++) {
-              checks += bothEnd - leftOnly;
-              if (this.pairWith(order[i], order, leftOnly, bothEnd, segBoxes, ids, refs, visit)) return;
-            }
-          } else {
-            for (let p = start + 1; p < ownStart; p++) {
-              const p4 = p << 2;
-              const ax0 = segBoxes[p4];
-              const ay0 = segBoxes[p4 + 1];
-              const ax1 = segBoxes[p4 + 2];
-              const ay1 = segBoxes[p4 + 3];
-              const left = Number(segCells[p4] < x0);
-              const above = Number(segCells[p4 + 1] < y0);
-              for (let q = start; q < p; q++) {
-                const q4 = q << 2;
-                const here =
-                  ((left & Number(segCells[q4] < x0)) | (above & Number(segCells[q4 + 1] < y0))) ^ 1;
-                checks += here;
-                const hit =
-                  here &
-                  Number(segBoxes[q4] < ax1) &
-                  Number(ax0 < segBoxes[q4 + 2]) &
-                  Number(segBoxes[q4 + 1] < ay1) &
-                  Number(ay0 < segBoxes[q4 + 3]);
-                if (hit !== 0 && visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return;
-              }
-            }
+          groupEnd[1] += groupEnd[0];
+          groupEnd[2] += groupEnd[1];
+          groupEnd[3] += groupEnd[2];
+          for (let k = ownStart - 1; k >= start; k--) {
+            order[--groupEnd[Number(segCells[k << 2] < x0) * 2 + Number(segCells[(k << 2) + 1] < y0)]] = k;
           }
-          for (let p = ownStart; p < end; p++) {
+          // groupEnd[g] now holds where group g starts.
+          const handed = ownStart - start;
+          const aboveOnly = groupEnd[1];
+          const leftOnly = groupEnd[2];
+          const bothEnd = groupEnd[3];
+          for (let i = 0; i < aboveOnly; i++) {
+            const p = order[i];
+            checks += handed - 1 - i;
+            if (this.pairWith(p, order, i + 1, handed, segBoxes, ids, refs, visit)) return checks;
+          }
+          for (let i = aboveOnly; i < leftOnly; i++) {
+            checks += bothEnd - leftOnly;
+            if (this.pairWith(order[i], order, leftOnly, bothEnd, segBoxes, ids, refs, visit)) return checks;
+          }
+        } else {
+          for (let p = start + 1; p < ownStart; p++) {
             const p4 = p << 2;
             const ax0 = segBoxes[p4];
             const ay0 = segBoxes[p4 + 1];
             const ax1 = segBoxes[p4 + 2];
             const ay1 = segBoxes[p4 + 3];
-            checks += p - start;
+            const left = Number(segCells[p4] < x0);
+            const above = Number(segCells[p4 + 1] < y0);
             for (let q = start; q < p; q++) {
               const q4 = q << 2;
+              const here = ((left & Number(segCells[q4] < x0)) | (above & Number(segCells[q4 + 1] < y0))) ^ 1;
+              checks += here;
               const hit =
+                here &
                 Number(segBoxes[q4] < ax1) &
                 Number(ax0 < segBoxes[q4 + 2]) &
                 Number(segBoxes[q4 + 1] < ay1) &
                 Number(ay0 < segBoxes[q4 + 3]);
-              if (hit !== 0 && visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return;
+              if (hit !== 0 && visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return checks;
             }
           }
-          continue;
         }
-        // Hand each child the entries (ancestors' and this node's) whose cell range reaches its
-        // block, in one pass: an entry reaches the left children when it starts left of the
-        // midline, the right ones when it ends right of it, likewise vertically. Child q gets the
-        // region of `count` slots at end + (3 − q)·count: children are visited 0..3 (Z order), so
-        // each one's gathering and subtree only ever overwrite regions of children already done.
-        const count = end - start;
-        if (end + 4 * count > ids.length) {
-          ctx.growPairs(end + 4 * count);
-          ids = ctx.ids;
-          segBoxes = ctx.boxes;
-          segCells = ctx.cells;
-        }
-        const half = 1 << (depth - level[n] - 1);
-        const midX = nodeX0[n] + half;
-        const midY = nodeY0[n] + half;
-        let top0 = end + 3 * count;
-        let top1 = end + 2 * count;
-        let top2 = end + count;
-        let top3 = end;
-        for (let k = start; k < end; k++) {
-          const k4 = k << 2;
-          const west = segCells[k4] < midX;
-          const east = segCells[k4 + 2] >= midX;
-          if (segCells[k4 + 1] < midY) {
-            if (west) copyEntry(ids, segBoxes, segCells, k, top0++);
-            if (east) copyEntry(ids, segBoxes, segCells, k, top1++);
-          }
-          if (segCells[k4 + 3] >= midY) {
-            if (west) copyEntry(ids, segBoxes, segCells, k, top2++);
-            if (east) copyEntry(ids, segBoxes, segCells, k, top3++);
+        for (let p = ownStart; p < end; p++) {
+          const p4 = p << 2;
+          const ax0 = segBoxes[p4];
+          const ay0 = segBoxes[p4 + 1];
+          const ax1 = segBoxes[p4 + 2];
+          const ay1 = segBoxes[p4 + 3];
+          checks += p - start;
+          for (let q = start; q < p; q++) {
+            const q4 = q << 2;
+            const hit =
+              Number(segBoxes[q4] < ax1) &
+              Number(ax0 < segBoxes[q4 + 2]) &
+              Number(segBoxes[q4 + 1] < ay1) &
+              Number(ay0 < segBoxes[q4 + 3]);
+            if (hit !== 0 && visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return checks;
           }
         }
-        // Push 3..0 so that child 0 is popped first. Fewer than two items reaching a child cannot
-        // form a pair (an empty child still matters when two handed-down items meet in it).
-        if (top3 - end + total[first + 3] >= 2) sp = pushEntry(stack, sp, first + 3, end, top3);
-        if (top2 - (end + count) + total[first + 2] >= 2)
-          sp = pushEntry(stack, sp, first + 2, end + count, top2);
-        if (top1 - (end + 2 * count) + total[first + 1] >= 2) {
-          sp = pushEntry(stack, sp, first + 1, end + 2 * count, top1);
-        }
-        if (top0 - (end + 3 * count) + total[first] >= 2)
-          sp = pushEntry(stack, sp, first, end + 3 * count, top0);
+        continue;
       }
-    } finally {
-      this.checks = checks;
-      this.busy--;
+      // Hand each child the entries (ancestors' and this node's) whose cell range reaches its
+      // block, in one pass: an entry reaches the left children when it starts left of the
+      // midline, the right ones when it ends right of it, likewise vertically. Child q gets the
+      // region of `count` slots at end + (3 − q)·count: children are visited 0..3 (Z order), so
+      // each one's gathering and subtree only ever overwrite regions of children already done.
+      const count = end - start;
+      if (end + 4 * count > ids.length) {
+        ctx.growPairs(end + 4 * count);
+        ids = ctx.ids;
+        segBoxes = ctx.boxes;
+        segCells = ctx.cells;
+      }
+      const half = 1 << (depth - level[n] - 1);
+      const midX = nodeX0[n] + half;
+      const midY = nodeY0[n] + half;
+      let top0 = end + 3 * count;
+      let top1 = end + 2 * count;
+      let top2 = end + count;
+      let top3 = end;
+      for (let k = start; k < end; k++) {
+        const k4 = k << 2;
+        const west = segCells[k4] < midX;
+        const east = segCells[k4 + 2] >= midX;
+        if (segCells[k4 + 1] < midY) {
+          if (west) copyEntry(ids, segBoxes, segCells, k, top0++);
+          if (east) copyEntry(ids, segBoxes, segCells, k, top1++);
+        }
+        if (segCells[k4 + 3] >= midY) {
+          if (west) copyEntry(ids, segBoxes, segCells, k, top2++);
+          if (east) copyEntry(ids, segBoxes, segCells, k, top3++);
+        }
+      }
+      // Push 3..0 so that child 0 is popped first. Fewer than two items reaching a child cannot
+      // form a pair (an empty child still matters when two handed-down items meet in it).
+      if (top3 - end + total[first + 3] >= 2) sp = pushEntry(stack, sp, first + 3, end, top3);
+      if (top2 - (end + count) + total[first + 2] >= 2)
+        sp = pushEntry(stack, sp, first + 2, end + count, top2);
+      if (top1 - (end + 2 * count) + total[first + 1] >= 2) {
+        sp = pushEntry(stack, sp, first + 1, end + 2 * count, top1);
+      }
+      if (top0 - (end + 3 * count) + total[first] >= 2)
+        sp = pushEntry(stack, sp, first, end + 3 * count, top0);
     }
+    return checks;
   }
 
   /**
@@ -658,14 +667,10 @@ export class Quadtree<T extends Rect> {
 
   /** Builds the pair walk's copy of the items (see `runStart`): a counting sort by node. */
   private buildRuns(): void {
-    const nodes = this.nodeHighWater;
-    if (this.runStart.length < nodes) this.runStart = new Int32Array(this.nodeCapacity);
-    if (this.runPos.length < this.itemCapacity) {
-      const capacity = this.itemCapacity;
-      this.runBoxes = new Float64Array(capacity * 4);
-      this.runCells = new Uint16Array(capacity * 4);
-      this.runPos = new Int32Array(capacity);
-    }
+    // Allocated on the first walk only (afterwards they grow with the item arrays), so that this
+    // branch is never first taken in optimized code: the deopt would run the copy loop below
+    // unoptimized for a while, boxing every double it moves.
+    if (this.runPos.length < this.itemCapacity) this.allocateRuns(this.itemCapacity);
     // Each node's run ends where the next node in depth-first order (children 0..3, as the walk
     // goes) starts; the stack never holds more than 3 entries per level plus one.
     const runStart = this.runStart;
@@ -697,10 +702,10 @@ export class Quadtree<T extends Rect> {
     const refs = this.itemRefs;
     const runRefs = this.runRefs;
     const runPos = this.runPos;
-    while (runRefs.length < this.count) runRefs.push(undefined);
     // Entries past this build's end may still hold items from a larger earlier one.
-    for (let r = this.count; r < this.runEntries; r++) runRefs[r] = undefined;
+    if (this.runEntries > this.count) runRefs.fill(undefined, this.count, this.runEntries);
     this.runEntries = this.count;
+    this.runsStale = false; // (here, not after the loop: see walkPairs)
     for (let h = this.itemHighWater - 1; h >= 0; h--) {
       const n = itemNode[h];
       if (n < 0) continue;
@@ -718,7 +723,6 @@ export class Quadtree<T extends Rect> {
       runCells[r4 + 2] = cells[h4 + 2];
       runCells[r4 + 3] = cells[h4 + 3];
     }
-    this.runsStale = false;
   }
 
   /** Every colliding pair, as an array of `[a, b]` (see {@link forEachPair}). Appends to `out`. */
@@ -1660,6 +1664,16 @@ export class Quadtree<T extends Rect> {
     this.count--;
   }
 
+  /** The pair walk's copy, for `capacity` items (its contents are rebuilt before use). */
+  private allocateRuns(capacity: number): void {
+    this.runBoxes = new Float64Array(capacity * 4);
+    this.runCells = new Uint16Array(capacity * 4);
+    this.runPos = new Int32Array(capacity);
+    this.runRefs = new Array<T | undefined>(capacity).fill(undefined);
+    this.runEntries = 0;
+    this.runsStale = true;
+  }
+
   /** Keeps the pair walk's copy from holding on to an item that leaves the tree. */
   private dropRunRef(h: number): void {
     if (h < this.runPos.length) {
@@ -1685,6 +1699,7 @@ export class Quadtree<T extends Rect> {
     this.itemNode.set(itemNode);
     this.itemNext.set(itemNext);
     this.itemPrev.set(itemPrev);
+    if (this.runPos.length > 0) this.allocateRuns(capacity);
   }
 
   private allocateNodes(capacity: number): void {
@@ -1699,6 +1714,7 @@ export class Quadtree<T extends Rect> {
     this.nodeCount = new Int32Array(capacity);
     this.nodeTotal = new Int32Array(capacity);
     this.nodeReach = new Uint16Array(capacity * 8);
+    this.runStart = new Int32Array(capacity);
   }
 
   private growNodes(capacity: number): void {
@@ -1778,7 +1794,6 @@ export class Quadtree<T extends Rect> {
     this.resetNodes();
     this.handles = new Map();
     this.scratch.length = 0;
-    this.runStart = new Int32Array(0);
     this.runBoxes = new Float64Array(0);
     this.runCells = new Uint16Array(0);
     this.runPos = new Int32Array(0);
