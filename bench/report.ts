@@ -315,8 +315,10 @@ function steadySection(report: BenchReport): string {
   if (report.steadyState.length === 0) return '';
   return [
     '## Steady-state allocation\n',
-    '1,000 frames after 500 warm-up frames, no forced GC in between; bytes freed by any GC during the run are ' +
-      'added back, so "allocated" is the total allocated. The harness row is the same loop with no index.\n',
+    '1,000 frames after 500 warm-up frames, a full GC, 200 more warm-up frames (a full GC can discard optimized ' +
+      'code, which then runs unoptimized until recompiled) and another full GC; no forced GC during the 1,000 ' +
+      'frames, and bytes freed by any GC during them are added back, so "allocated" is the total allocated. ' +
+      'The harness row is the same loop with no index, on its own copy of the scene.\n',
     table(
       [
         'contestant',
