@@ -325,29 +325,23 @@ function rectangleLocal(out: Float64Array, x0: number, y0: number, x1: number, y
 }
 
 /**
- * An axis-aligned box whose anchor (x, y) is its top-left corner, exactly like a quadtree `Rect`.
- * It cannot rotate (setting a non-zero `angle` throws); use {@link OrientedBox} for that.
- * Boxes that only share an edge or a corner do not collide (the index's strict rule).
- * @example const wall = new Box(0, 580, 800, 20);
+ * Common base of {@link Box} and {@link OrientedBox}: a width × height rectangle, which each places
+ * differently around its anchor (x, y).
  */
-export class Box extends ConvexShape {
-  readonly kind = 'box' as const;
+abstract class Rectangle extends ConvexShape {
   /** @internal */ _width: number;
   /** @internal */ _height: number;
 
-  /**
-   * Creates an axis-aligned box with its top-left corner at (x, y).
-   * @param x left edge
-   * @param y top edge
-   * @param width > 0
-   * @param height > 0
-   */
-  constructor(x: number, y: number, width: number, height: number) {
+  /** @internal Validates the sizes, then the angle, before anything is built. */
+  protected constructor(x: number, y: number, width: number, height: number, angle: number) {
     requirePositive(width, 'width');
     requirePositive(height, 'height');
-    super(x, y, rectangleLocal(new Float64Array(8), 0, 0, width, height), 4, 2);
+    requireFinite(angle, 'angle');
+    super(x, y, new Float64Array(8), 4, 2);
     this._width = width;
     this._height = height;
+    this._angle = angle;
+    this._placeCorners(width, height);
   }
 
   /** Width before scaling (> 0). */
@@ -374,9 +368,38 @@ export class Box extends ConvexShape {
     requirePositive(height, 'height');
     this._width = width;
     this._height = height;
-    rectangleLocal(this._local, 0, 0, width, height);
+    this._placeCorners(width, height);
     this._dirty = true;
     return this;
+  }
+
+  /** @internal Writes the corners of a width × height rectangle, relative to the anchor, into `_local`. */
+  protected abstract _placeCorners(width: number, height: number): void;
+}
+
+/**
+ * An axis-aligned box whose anchor (x, y) is its top-left corner, exactly like a quadtree `Rect`.
+ * It cannot rotate (setting a non-zero `angle` throws); use {@link OrientedBox} for that.
+ * Boxes that only share an edge or a corner do not collide (the index's strict rule).
+ * @example const wall = new Box(0, 580, 800, 20);
+ */
+export class Box extends Rectangle {
+  readonly kind = 'box' as const;
+
+  /**
+   * Creates an axis-aligned box with its top-left corner at (x, y).
+   * @param x left edge
+   * @param y top edge
+   * @param width > 0
+   * @param height > 0
+   */
+  constructor(x: number, y: number, width: number, height: number) {
+    super(x, y, width, height, 0);
+  }
+
+  /** @internal */
+  protected override _placeCorners(width: number, height: number): void {
+    rectangleLocal(this._local, 0, 0, width, height);
   }
 
   /** @internal */
@@ -390,10 +413,8 @@ export class Box extends ConvexShape {
  * A rectangle centred on (x, y), rotated by `angle` radians (an OBB).
  * @example const crate = new OrientedBox(200, 150, 40, 20, Math.PI / 6);
  */
-export class OrientedBox extends ConvexShape {
+export class OrientedBox extends Rectangle {
   readonly kind = 'orientedBox' as const;
-  /** @internal */ _width: number;
-  /** @internal */ _height: number;
 
   /**
    * Creates a rotated box centred on (x, y).
@@ -404,42 +425,12 @@ export class OrientedBox extends ConvexShape {
    * @param angle rotation in radians (default 0)
    */
   constructor(x: number, y: number, width: number, height: number, angle = 0) {
-    requirePositive(width, 'width');
-    requirePositive(height, 'height');
-    requireFinite(angle, 'angle');
-    super(x, y, rectangleLocal(new Float64Array(8), -width / 2, -height / 2, width / 2, height / 2), 4, 2);
-    this._width = width;
-    this._height = height;
-    this._angle = angle;
+    super(x, y, width, height, angle);
   }
 
-  /** Width before scaling (> 0). */
-  get width(): number {
-    return this._width;
-  }
-  /** Resizes the box; a value that is not finite and > 0 throws and changes nothing. */
-  set width(value: number) {
-    this.setSize(value, this._height);
-  }
-
-  /** Height before scaling (> 0). */
-  get height(): number {
-    return this._height;
-  }
-  /** Resizes the box; a value that is not finite and > 0 throws and changes nothing. */
-  set height(value: number) {
-    this.setSize(this._width, value);
-  }
-
-  /** Sets both sizes; both are validated before either changes. */
-  setSize(width: number, height: number): this {
-    requirePositive(width, 'width');
-    requirePositive(height, 'height');
-    this._width = width;
-    this._height = height;
+  /** @internal */
+  protected override _placeCorners(width: number, height: number): void {
     rectangleLocal(this._local, -width / 2, -height / 2, width / 2, height / 2);
-    this._dirty = true;
-    return this;
   }
 }
 
