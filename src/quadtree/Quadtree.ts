@@ -1795,12 +1795,7 @@ export class Quadtree<T extends Rect> {
     this.resetNodes();
     this.handles = new Map();
     this.scratch.length = 0;
-    this.runBoxes = new Float64Array(0);
-    this.runCells = new Uint16Array(0);
-    this.runPos = new Int32Array(0);
-    this.runRefs = [];
-    this.runEntries = 0;
-    this.runsStale = true;
+    this.allocateRuns(0); // (reallocated at the next walk)
   }
 }
 
