@@ -302,6 +302,28 @@ describe('edge cases', () => {
     expect(visits).toBe(4);
   });
 
+  it('a crowd with more overlaps than the pair walk buffers at once: every pair once, and a stop mid-way', () => {
+    const tree = new Quadtree<Item>(BOUNDS, { maxObjects: 4 });
+    const rand = mulberry32(7);
+    const live = [
+      // one deep leaf holding 300 identical boxes ...
+      ...Array.from({ length: 300 }, () => item(64.5, 64.5, 1, 1)),
+      // ... crossed by 200 big boxes handed down from above (the grouped loops) ...
+      ...Array.from({ length: 200 }, () =>
+        item(rand() * 60, rand() * 60, 100 + rand() * 50, 100 + rand() * 50),
+      ),
+      // ... among small ones spread out
+      ...Array.from({ length: 200 }, () => item(rand() * 250, rand() * 250, rand() * 6, rand() * 6)),
+    ];
+    tree.insert(live);
+    // A k-nearest search with a large k grows the scratch space the walk shares before any walk ran.
+    expect(tree.nearest(64, 64, live.length)).toHaveLength(live.length);
+    expectValidWithExactPairs(tree, live);
+    let calls = 0;
+    tree.forEachPair(() => ++calls < 5000);
+    expect(calls).toBe(5000);
+  });
+
   it('the traversals allocate into the caller’s array', () => {
     const tree = new Quadtree<Item>(BOUNDS);
     const a = item(5, 5, 5, 5);

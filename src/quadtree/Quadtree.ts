@@ -466,10 +466,12 @@ export class Quadtree<T extends Rect> {
     // items are appended right after its segment; a leaf then pairs entry p with [start, p),
     // an internal node hands [start, end) down to its children.
     const stack = ctx.nodes;
-    if (ctx.ids.length < 64) ctx.growPairs(64);
+    let room = ctx.pairRoom;
     let ids = ctx.ids;
     let segBoxes = ctx.boxes;
     let segCells = ctx.cells;
+    let hitQ = ctx.hitQ;
+    let hitP = ctx.hitP;
     stack[0] = 0;
     stack[1] = 0;
     stack[2] = 0;
@@ -480,11 +482,14 @@ export class Quadtree<T extends Rect> {
       const start = stack[sp + 1];
       const ownStart = stack[sp + 2];
       let end = ownStart;
-      if (ownStart + this.nodeCount[n] > ids.length) {
+      if (ownStart + this.nodeCount[n] > room) {
         ctx.growPairs(ownStart + this.nodeCount[n]);
+        room = ctx.pairRoom;
         ids = ctx.ids;
         segBoxes = ctx.boxes;
         segCells = ctx.cells;
+        hitQ = ctx.hitQ;
+        hitP = ctx.hitP;
       }
       const first = child[n];
       // Copy the node's own items after the segment. Leaves only need the boxes; internal nodes
@@ -511,9 +516,17 @@ export class Quadtree<T extends Rect> {
         //
         // The tests are written branch-free (`Number(a < b) & …`): about one test in eight
         // succeeds, in no pattern a branch predictor can learn, and a chain of `&&` costs a
-        // misprediction on most tests. Branch-free is 2.4× faster on this loop.
+        // misprediction on most tests. Branch-free is 2.4× faster on this loop. For the same
+        // reason a hit is not reported from inside the loop: every test writes its pair to the
+        // hit buffers and only a hit advances the count. The leaf's hits are reported together
+        // afterwards, in a tight loop where the visitor's reads of many user objects (cache
+        // misses at 100k items, in spatial rather than memory order) overlap instead of
+        // stalling the tests one by one: 16–18% off the walk at 100k, 7–9% at 10k. (Not in the
+        // grouped loops below: on seed 000, where big boxes make them most of the walk and hits
+        // are dense, buffering there cost 12%.)
         const x0 = nodeX0[n];
         const y0 = nodeY0[n];
+        let hits = 0;
         if (ownStart - start >= GROUP_MIN) {
           // Many handed-down entries. Sorting them by (starts left, starts above) into four
           // groups lets the loops visit only the pairs that belong here: those with an entry
@@ -556,6 +569,8 @@ export class Quadtree<T extends Rect> {
             const ay1 = segBoxes[p4 + 3];
             const left = Number(segCells[p4] < x0);
             const above = Number(segCells[p4 + 1] < y0);
+            // (No room check: fewer than GROUP_MIN entries make at most 120 hits, and the hit
+            // buffers start at 256.)
             for (let q = start; q < p; q++) {
               const q4 = q << 2;
               const here = ((left & Number(segCells[q4] < x0)) | (above & Number(segCells[q4 + 1] < y0))) ^ 1;
@@ -566,7 +581,9 @@ export class Quadtree<T extends Rect> {
                 Number(ax0 < segBoxes[q4 + 2]) &
                 Number(segBoxes[q4 + 1] < ay1) &
                 Number(ay0 < segBoxes[q4 + 3]);
-              if (hit !== 0 && visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return checks;
+              hitQ[hits] = q;
+              hitP[hits] = p;
+              hits += hit;
             }
           }
         }
@@ -577,6 +594,10 @@ export class Quadtree<T extends Rect> {
           const ax1 = segBoxes[p4 + 2];
           const ay1 = segBoxes[p4 + 3];
           checks += p - start;
+          if (hits + (p - start) > room) {
+            if (reportHits(hitQ, hitP, hits, ids, refs, visit)) return checks;
+            hits = 0;
+          }
           for (let q = start; q < p; q++) {
             const q4 = q << 2;
             const hit =
@@ -584,8 +605,14 @@ export class Quadtree<T extends Rect> {
               Number(ax0 < segBoxes[q4 + 2]) &
               Number(segBoxes[q4 + 1] < ay1) &
               Number(ay0 < segBoxes[q4 + 3]);
-            if (hit !== 0 && visit(refs[ids[q]] as T, refs[ids[p]] as T) === false) return checks;
+            hitQ[hits] = q;
+            hitP[hits] = p;
+            hits += hit;
           }
+        }
+        // (Written out rather than a reportHits() call: this is the common case, once per leaf.)
+        for (let k = 0; k < hits; k++) {
+          if (visit(refs[ids[hitQ[k]]] as T, refs[ids[hitP[k]]] as T) === false) return checks;
         }
         continue;
       }
@@ -595,11 +622,14 @@ export class Quadtree<T extends Rect> {
       // region of `count` slots at end + (3 − q)·count: children are visited 0..3 (Z order), so
       // each one's gathering and subtree only ever overwrite regions of children already done.
       const count = end - start;
-      if (end + 4 * count > ids.length) {
+      if (end + 4 * count > room) {
         ctx.growPairs(end + 4 * count);
+        room = ctx.pairRoom;
         ids = ctx.ids;
         segBoxes = ctx.boxes;
         segCells = ctx.cells;
+        hitQ = ctx.hitQ;
+        hitP = ctx.hitP;
       }
       const half = 1 << (depth - level[n] - 1);
       const midX = nodeX0[n] + half;
@@ -1861,6 +1891,24 @@ function copyEntry(ids: Int32Array, boxes: Float64Array, cells: Int32Array, from
   cells[t4 + 2] = cells[f4 + 2];
   cells[t4 + 3] = cells[f4 + 3];
   ids[to] = ids[from];
+}
+
+/**
+ * Reports a leaf's buffered hits (segment entries hitQ[k], hitP[k]); true when the visitor asked
+ * to stop.
+ */
+function reportHits<T extends Rect>(
+  hitQ: Int32Array,
+  hitP: Int32Array,
+  hits: number,
+  ids: Int32Array,
+  refs: readonly (T | undefined)[],
+  visit: PairVisitor<T>,
+): boolean {
+  for (let k = 0; k < hits; k++) {
+    if (visit(refs[ids[hitQ[k]]] as T, refs[ids[hitP[k]]] as T) === false) return true;
+  }
+  return false;
 }
 
 /** Pushes a pair-walk stack entry (node, segment start, segment end); returns the new stack size. */

@@ -18,6 +18,15 @@ export class Scratch {
   boxes: Float64Array = new Float64Array(1024);
   cells: Int32Array = new Int32Array(1024);
 
+  /** A leaf's overlapping pairs as segment entries (hitQ[k], hitP[k]), reported after its tests. */
+  hitQ: Int32Array = new Int32Array(256);
+  hitP: Int32Array = new Int32Array(256);
+  /**
+   * Pair-walk entries that ids, boxes, cells, hitQ and hitP all have room for. The walk checks this,
+   * not `ids.length`: the k-nearest heap grows `ids` alone.
+   */
+  pairRoom = 256;
+
   /** A leaf's handed-down entries sorted into four groups (see Quadtree#forEachPair). */
   order: Int32Array = new Int32Array(64);
   /** Group boundaries for `order`. */
@@ -27,16 +36,19 @@ export class Scratch {
     this.order = new Int32Array(Math.max(minLength, this.order.length * 2));
   }
 
-  /** Makes room for `entries` pair-walk entries (ids, boxes and cells together). */
+  /** Makes room for `entries` pair-walk entries (ids, boxes, cells and hits together). */
   growPairs(entries: number): void {
-    const length = Math.max(entries, this.ids.length * 2);
-    this.growIds(length);
+    const length = Math.max(entries, this.pairRoom * 2);
+    if (this.ids.length < length) this.growIds(length);
+    this.hitQ = new Int32Array(length);
+    this.hitP = new Int32Array(length);
     const boxes = new Float64Array(length * 4);
     boxes.set(this.boxes);
     this.boxes = boxes;
     const cells = new Int32Array(length * 4);
     cells.set(this.cells);
     this.cells = cells;
+    this.pairRoom = length;
   }
 
   growIds(minLength: number): Int32Array {
