@@ -54,10 +54,13 @@ export interface SteadyStateResult {
   scene: SceneName;
   n: number;
   frames: number;
+  /** heap used before and after the last window, and what that window allocated */
   heapBefore: number;
   heapAfter: number;
   bytesAllocated: number;
   bytesPerFrame: number;
+  /** bytes per frame in each consecutive window, the first one right after the warm-up's GC */
+  windowBytesPerFrame: number[];
   /** the same loop with no contestant: the harness's own share */
   harnessBytesPerFrame: number;
 }
