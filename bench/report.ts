@@ -240,7 +240,9 @@ function targetsSection(report: BenchReport): string {
     int(s.n),
     s.contestant,
     `${s.bytesPerFrame.toFixed(1)} B/frame (harness alone ${s.harnessBytesPerFrame.toFixed(1)})`,
-    s.bytesPerFrame - s.harnessBytesPerFrame < 1 ? 'met' : '**MISSED**',
+    // Under 1 B/frame: the measurement itself (GCProfiler's records) accounts for ~0.6. Not relative
+    // to the harness row, whose own noise would otherwise hide an allocation of ours.
+    s.bytesPerFrame < 1 ? 'met' : '**MISSED**',
   ]);
   const all = [...rows, ...memory, ...steady];
   if (all.length === 0) return '';

@@ -1006,7 +1006,8 @@ export class Quadtree<T extends Rect> {
     bytes += this.runRefs.length * 8; // one pointer per entry (4 with pointer compression)
     for (const ctx of this.scratch) {
       bytes += ctx.nodes.byteLength + ctx.ids.byteLength + ctx.keys.byteLength;
-      bytes += ctx.boxes.byteLength + ctx.cells.byteLength;
+      bytes += ctx.boxes.byteLength + ctx.cells.byteLength + ctx.hitQ.byteLength + ctx.hitP.byteLength;
+      bytes += ctx.order.byteLength + ctx.groupEnd.byteLength;
     }
     return bytes;
   }
