@@ -610,10 +610,7 @@ export class Quadtree<T extends Rect> {
             hits += hit;
           }
         }
-        // (Written out rather than a reportHits() call: this is the common case, once per leaf.)
-        for (let k = 0; k < hits; k++) {
-          if (visit(refs[ids[hitQ[k]]] as T, refs[ids[hitP[k]]] as T) === false) return checks;
-        }
+        if (reportHits(hitQ, hitP, hits, ids, refs, visit)) return checks;
         continue;
       }
       // Hand each child the entries (ancestors' and this node's) whose cell range reaches its
