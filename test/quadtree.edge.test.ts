@@ -346,6 +346,31 @@ describe('edge cases', () => {
     expect(stats.checks).toBeLessThan(stats.bruteForceChecks / 50);
   });
 
+  it('an array insert sizes the item storage to fit instead of doubling past it', () => {
+    const rand = mulberry32(11);
+    const boxes = Array.from({ length: 5000 }, () => ({
+      x: rand() * 1000,
+      y: rand() * 1000,
+      width: 4,
+      height: 4,
+    }));
+    const oneByOne = new Quadtree<Item>({ x: 0, y: 0, width: 1000, height: 1000 });
+    const batched = new Quadtree<Item>({ x: 0, y: 0, width: 1000, height: 1000 });
+    const a = boxes.map((b) => ({ ...b, id: nextId++ }));
+    const b = boxes.map((b) => ({ ...b, id: nextId++ }));
+    for (const it of a) oneByOne.insert(it);
+    batched.insert(b);
+    // Same tree shape; only the spare item capacity differs (8,192 slots against 5,000).
+    expect(batched.stats().nodes).toBe(oneByOne.stats().nodes);
+    const perItemBytes = 32 + 8 + 3 * 4; // box, cell range, node and list links
+    const saved = oneByOne.stats().arrayBytes - batched.stats().arrayBytes;
+    expect(saved).toBeGreaterThanOrEqual((8192 - 5000) * perItemBytes);
+    // Growing again after the fitted batch still works and stays exact.
+    const more = Array.from({ length: 300 }, () => item(rand() * 1000, rand() * 1000, 4, 4));
+    for (const it of more) batched.insert(it);
+    expectValidWithExactPairs(batched, [...b, ...more]);
+  });
+
   it('forEachNode reports the tree for drawing', () => {
     const tree = new Quadtree<Item>({ x: 10, y: 20, width: 100, height: 50 }, { maxObjects: 1 });
     tree.insert([item(11, 21, 1, 1), item(100, 60, 1, 1)]);
