@@ -34,6 +34,13 @@ export function bruteCircle(items: readonly Item[], x: number, y: number, r: num
     .sort((a, b) => a - b);
 }
 
+/** Squared distance from (x, y) to the closed box: what the nearest-neighbour walks order by. */
+export function boxDistance2(box: Rect, x: number, y: number): number {
+  const dx = Math.max(box.x - x, 0, x - (box.x + box.width));
+  const dy = Math.max(box.y - y, 0, y - (box.y + box.height));
+  return dx * dx + dy * dy;
+}
+
 /** Every colliding pair as "lowId:highId", sorted. */
 export function brutePairs(items: readonly Item[]): string[] {
   const out: string[] = [];

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
-import type { Item } from './oracle.js';
+import { boxDistance2, type Item } from './oracle.js';
 
 const RUNS = Number(process.env.QC_RUNS ?? 200);
 
@@ -26,12 +26,6 @@ function segmentEnters(box: Rect, x: number, y: number, dx: number, dy: number, 
     hi = Math.min(hi, Math.max(a, b));
   }
   return lo <= hi ? lo : null;
-}
-
-function boxDistance2(box: Rect, x: number, y: number): number {
-  const dx = Math.max(box.x - x, 0, x - (box.x + box.width));
-  const dy = Math.max(box.y - y, 0, y - (box.y + box.height));
-  return dx * dx + dy * dy;
 }
 
 const sceneArb = boundsArb.chain((bounds) =>
