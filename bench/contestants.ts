@@ -1,6 +1,6 @@
 import { bruteForce } from './adapters/brute-force.js';
 import { detectCollisions } from './adapters/detect-collisions.js';
-import { flatbush } from './adapters/flatbush.js';
+import { flatbush, flatbushObjectPairs } from './adapters/flatbush.js';
 import { quadtreeJs } from './adapters/quadtree-js.js';
 import { quadtreeTs } from './adapters/quadtree-ts.js';
 import { rbush } from './adapters/rbush.js';
@@ -23,7 +23,16 @@ export async function loadQuadcollide(): Promise<QuadcollideModule | undefined> 
 }
 
 export function allContestants(quadcollide: QuadcollideModule | undefined): ContestantFactory[] {
-  const peers = [bruteForce, sortAndSweep, flatbush, rbush, quadtreeJs, quadtreeTs, detectCollisions];
+  const peers = [
+    bruteForce,
+    sortAndSweep,
+    flatbush,
+    flatbushObjectPairs,
+    rbush,
+    quadtreeJs,
+    quadtreeTs,
+    detectCollisions,
+  ];
   if (!quadcollide) return peers;
   return [...peers, quadcollide.quadcollideRebuild, quadcollide.quadcollidePersistent];
 }

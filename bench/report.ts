@@ -399,6 +399,7 @@ const PALETTE: Record<string, string> = {
   'brute force': '#9e9e9e',
   'sort-and-sweep': '#6d4c41',
   flatbush: '#1e88e5',
+  'flatbush (reads box ids)': '#90caf9',
   rbush: '#00acc1',
   'quadtree-js': '#fb8c00',
   'quadtree-ts': '#fdd835',

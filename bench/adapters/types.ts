@@ -1,8 +1,11 @@
 import type { PairSink } from '../pairs.js';
 import type { Scene } from '../scenes.js';
 
-/** baseline: written here for reference; peer: another npm library; quadcollide: ours */
-export type ContestantKind = 'baseline' | 'peer' | 'quadcollide';
+/**
+ * baseline: written here for reference; peer: another npm library; variant: a peer run a second
+ * way to measure one cost (shown, but never the "fastest peer"); quadcollide: ours
+ */
+export type ContestantKind = 'baseline' | 'peer' | 'variant' | 'quadcollide';
 
 /**
  * One way of answering "which boxes overlap?" once per frame. `setup` may build persistent state
