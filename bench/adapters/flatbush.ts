@@ -3,6 +3,9 @@ import type { PairSink } from '../pairs.js';
 import type { Box, Scene } from '../scenes.js';
 import type { ContestantFactory } from './types.js';
 
+/** All the search loop needs of a sink, so the variant below can pass a relay in its place. */
+type PairReceiver = Pick<PairSink, 'add'>;
+
 /**
  * flatbush is static: a new index is packed every frame, then searched once per box. The search
  * filter applies the strict test and keeps j > i, and returns false so no result array grows.
@@ -12,7 +15,7 @@ class FlatbushContestant {
 
   setup(): void {}
 
-  frame(scene: Scene, sink: PairSink): void {
+  frame(scene: Scene, sink: PairReceiver): void {
     const boxes = scene.boxes;
     const n = boxes.length;
     const index = new Flatbush(n);
@@ -41,7 +44,7 @@ class FlatbushContestant {
 }
 
 /** Hands each pair on as the ids read from its two box objects instead of the array indices. */
-class ReadBoxIds {
+class ReadBoxIds implements PairReceiver {
   boxes: readonly Box[] = [];
   sink: PairSink | undefined;
 
@@ -63,7 +66,7 @@ class FlatbushObjectPairs extends FlatbushContestant {
   override frame(scene: Scene, sink: PairSink): void {
     this.relay.boxes = scene.boxes;
     this.relay.sink = sink;
-    super.frame(scene, this.relay as unknown as PairSink);
+    super.frame(scene, this.relay);
   }
 }
 
