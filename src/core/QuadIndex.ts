@@ -139,10 +139,11 @@ export class QuadIndex {
     }
     this.assertMutable('moveAll');
     const tree = this.tree;
-    const end = tree.itemHighWater;
-    if (boxes.length < 4 * end && tree.count > 0) {
+    let end = tree.itemHighWater;
+    while (end > 0 && tree.itemNode[end - 1] < 0) end--; // one past the highest live id
+    if (boxes.length < 4 * end) {
       throw new RangeError(
-        `boxes must hold 4 numbers for every id below ${end} (length ≥ ${4 * end}), got length ${boxes.length}`,
+        `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${boxes.length}`,
       );
     }
     checkAll(tree.itemNode, boxes, end);

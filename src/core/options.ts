@@ -44,7 +44,9 @@ export function readSettings(
   options: QuadtreeOptions | undefined,
   legacyMaxLevels: unknown,
 ): IndexSettings {
-  requireRect(bounds, 'bounds');
+  if (bounds === null || typeof bounds !== 'object') requireRect(bounds, 'bounds');
+  requireFinite(bounds.x, 'bounds.x');
+  requireFinite(bounds.y, 'bounds.y');
   requirePositive(bounds.width, 'bounds.width');
   requirePositive(bounds.height, 'bounds.height');
   if (typeof options === 'number') {

@@ -121,6 +121,10 @@ export function isValidBox(x: unknown, y: unknown, width: unknown, height: unkno
 /** True when minX … maxY are finite numbers with min ≤ max on both axes. @internal */
 export function isValidMinMax(minX: number, minY: number, maxX: number, maxY: number): boolean {
   return (
+    typeof minX === 'number' &&
+    typeof minY === 'number' &&
+    typeof maxX === 'number' &&
+    typeof maxY === 'number' &&
     minX - minX === 0 &&
     minY - minY === 0 &&
     maxX - maxX === 0 &&
