@@ -146,8 +146,11 @@ export class QuadIndex {
         `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${boxes.length}`,
       );
     }
-    checkAll(tree.itemNode, boxes, end);
-    return commitAll(tree, boxes, end);
+    // Typed arrays are read twice (check, then commit); anything else is copied first, reading
+    // each entry once, so an entry that changes or throws between reads cannot break atomicity.
+    const source = boxes instanceof Float64Array || boxes instanceof Float32Array ? boxes : copyNumbers(boxes, 4 * end);
+    checkAll(tree.itemNode, source, end);
+    return commitAll(tree, source, end);
   }
 
   /** Removes a box. Returns `false` when `id` is not a live id (never added, or removed). */
@@ -467,6 +470,17 @@ export class QuadIndex {
       tree.busy--;
     }
   }
+}
+
+/** The first `count` entries of an array-like as a Float64Array, each read once; throws naming a non-number. */
+function copyNumbers(boxes: ArrayLike<number>, count: number): Float64Array {
+  const copy = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const value = boxes[i];
+    if (typeof value !== 'number') requireFinite(value, `boxes[${i}]`);
+    copy[i] = value;
+  }
+  return copy;
 }
 
 /** Throws naming the first live id whose box in `boxes` is invalid. */

@@ -48,6 +48,8 @@ export class Quadtree<T extends Rect> {
   private nextGuess = 0;
   /** Boxes read from the items before a bulk change commits (4 per id, minX, minY, maxX, maxY). */
   private staged = new Float64Array(0);
+  /** The elements of an array being inserted, read once (cleared after the call). */
+  private stagedItems: (T | undefined)[] = [];
   private checks = 0;
 
   // The user's visitor of the traversal under way; the relays below turn ids into items for it.
@@ -109,12 +111,23 @@ export class Quadtree<T extends Rect> {
    */
   insert(item: T | readonly T[]): void {
     if (Array.isArray(item)) {
+      // Each element and each of its fields is read exactly once, before anything changes.
       const list = item as readonly T[];
-      const staged = this.stage(list.length);
-      for (let i = 0; i < list.length; i++) readBox(list[i], `items[${i}]`, staged, i << 2);
-      this.assertMutable('insert');
-      this.index.reserve(list.length);
-      for (let i = 0; i < list.length; i++) this.commitInsert(list[i], staged, i << 2);
+      const count = list.length;
+      const staged = this.stage(count);
+      const items = this.stagedItems;
+      try {
+        for (let i = 0; i < count; i++) {
+          const it = list[i];
+          items[i] = it;
+          readBox(it, `items[${i}]`, staged, i << 2);
+        }
+        this.assertMutable('insert');
+        this.index.reserve(count);
+        for (let i = 0; i < count; i++) this.commitInsert(items[i] as T, staged, i << 2);
+      } finally {
+        items.fill(undefined, 0, count); // (keeps the array's storage for the next call)
+      }
     } else {
       const staged = this.stage(1);
       readBox(item as T, 'item', staged, 0);
