@@ -10,7 +10,7 @@ import {
 } from '../shared/validate.js';
 import * as debug from './debug.js';
 import { readSettings } from './options.js';
-import { forEachPair } from './pairs.js';
+import { forEachPair, layOutRuns } from './pairs.js';
 import { forEachNearest, type NearestVisitor, type RayVisitor, raycast } from './ray.js';
 import { Search, search, searchArgs } from './search.js';
 import { TreeStore } from './store.js';
@@ -148,7 +148,8 @@ export class QuadIndex {
     }
     // Typed arrays are read twice (check, then commit); anything else is copied first, reading
     // each entry once, so an entry that changes or throws between reads cannot break atomicity.
-    const source = boxes instanceof Float64Array || boxes instanceof Float32Array ? boxes : copyNumbers(boxes, 4 * end);
+    const source =
+      boxes instanceof Float64Array || boxes instanceof Float32Array ? boxes : copyNumbers(boxes, 4 * end);
     checkAll(tree.itemNode, source, end);
     return commitAll(tree, source, end);
   }
@@ -463,6 +464,11 @@ export class QuadIndex {
 
   private runSearch(mode: Search, out: number[] | null, visit: IdVisitor | null): number {
     const tree = this.tree;
+    // Searches read the pair walk's node-ordered copy when it is current (about twice as fast
+    // as following the node lists at 100k boxes). When nothing has laid it out since the last
+    // change, lay it out once enough searches have paid for it: a layout costs about what n/64
+    // searches save, so a caller that interleaves changes and searches pays at most twice.
+    if (tree.runsStale && ++tree.staleSearches > Math.max(32, tree.count >> 6)) layOutRuns(tree);
     const ctx = tree.enter();
     try {
       return search(tree, ctx.nodes, mode, out, visit);
