@@ -265,6 +265,56 @@ function pointCircleNearest(module: QuadcollideModule, boxes: readonly Box[], wo
   };
 }
 
+/**
+ * A bullet's first hit: the id index's sweep of an 8 × 8 box against its ray cast of the same
+ * length from the box's centre (width/height of the query rect hold the motion).
+ */
+function sweepAndRay(
+  module: QuadcollideModule,
+  boxes: readonly Box[],
+  world: Rect,
+  n: number,
+): QueryContestant[] {
+  const index = idIndex(module, boxes, world);
+  const hit = { id: -1, t: 0, normalX: 0, normalY: 0 };
+  const rayHit = { id: -1, t: 0 };
+  return [
+    {
+      name: 'quadcollide ids sweep (8 × 8 box)',
+      run(queries, sink) {
+        for (let q = 0; q < queries.length; q++) {
+          const { x, y, width: dx, height: dy } = queries[q];
+          if (index.sweep(x - 4, y - 4, x + 4, y + 4, dx, dy, hit)) sink.add(n + q, hit.id);
+        }
+      },
+    },
+    {
+      name: 'quadcollide ids raycastFirst (same path)',
+      run(queries, sink) {
+        for (let q = 0; q < queries.length; q++) {
+          const { x, y, width: dx, height: dy } = queries[q];
+          if (index.raycastFirst(x, y, dx, dy, 1, rayHit)) sink.add(n + q, rayHit.id);
+        }
+      },
+    },
+  ];
+}
+
+/** Bullets: points with a motion of 50–200 px in a random direction (in width, height). */
+function bulletQueries(world: Rect): Rect[] {
+  const random = mulberry32(17);
+  return Array.from({ length: QUERY_COUNT }, () => {
+    const angle = random() * 2 * Math.PI;
+    const distance = 50 + 150 * random();
+    return {
+      x: random() * world.width,
+      y: random() * world.height,
+      width: distance * Math.cos(angle),
+      height: distance * Math.sin(angle),
+    };
+  });
+}
+
 /** Query rects of the camera's size: 800 × 600 (clipped to the world). */
 function cameraQueries(world: Rect): Rect[] {
   const random = mulberry32(11);
@@ -345,6 +395,11 @@ export function runQueryBenchmark(
       pointQueries(world, false),
       others.nearest,
       progress,
+    ),
+    // The two answer different questions (a box hits more than its centre's ray), so their hits
+    // are not compared; the time per query is the point.
+    ...sweepAndRay(module, boxes, world, n).map((c) =>
+      timeQueries(`first hit: ${c.name}`, 'bullets moving 50–200 px', n, bulletQueries(world), [c], progress),
     ),
   ];
 }
