@@ -34,6 +34,7 @@ describe('barrels', () => {
         'RaycastHit',
         'Segment',
         'Shape',
+        'SweepHit',
         'World',
         'collide',
         'containsPoint',
@@ -41,6 +42,8 @@ describe('barrels', () => {
         'pointDistanceSquared',
         'raycast',
         'segmentCast',
+        'sweepBoxes',
+        'sweepShapes',
       ].sort(),
     );
   });

@@ -24,3 +24,4 @@ export {
   type ShapeKind,
   type Vec2,
 } from './shapes.js';
+export { SweepHit, sweepBoxes, sweepShapes } from './sweep.js';
