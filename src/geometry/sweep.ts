@@ -1,7 +1,8 @@
+import { boxEntry, entryNormal } from '../core/sweep.js';
+import { requireFinite } from '../shared/validate.js';
 import { length } from './math.js';
 import { overlaps } from './sat.js';
 import type { Circle, ConvexShape, Shape, Vec2 } from './shapes.js';
-import { requireFinite } from './validate.js';
 
 /*
  * Time of impact for translation. A mover moves by (dx, dy) over the parameter t ∈ [0, 1]
@@ -66,68 +67,12 @@ export class SweepHit {
 // Scratch results in a typed array (module-level doubles would be boxed on every write). Nothing
 // here calls user code, so the sweeps are never re-entered while these are in use.
 const scratch = new Float64Array(6);
-const ENTER_X = 0;
-const ENTER_Y = 1;
+/** Normal of a box sweep, from the core's rule. */
+const boxNormal = new Float64Array(2);
 const UNIT_X = 2;
 const UNIT_Y = 3;
 const MIN = 4;
 const MAX = 5;
-
-/**
- * Entry time of the moving box [aMin, aMax] (moved by (dx, dy)·t) into the static box [bMin, bMax]:
- * the slab method on the Minkowski-expanded box. Per axis, with d > 0, the open intervals overlap
- * while (bMin − aMax)/d < t < (bMax − aMin)/d (mirrored for d < 0; for d = 0 always or never);
- * the boxes overlap while every axis does, so the entry is the latest axis entry and the exit the
- * earliest axis exit. Returns the entry (< 1, possibly negative or −∞ when overlapping at t = 0)
- * on a hit and +∞ on a miss; per-axis entries are left in scratch for the normal.
- *
- * Each quotient is the exact difference (exact for integers; otherwise one rounding) divided once,
- * and the sign of a float difference is always exact, so the t = 0 decisions are bit-for-bit the
- * index's strict test.
- */
-function boxEntry(
-  aMinX: number,
-  aMinY: number,
-  aMaxX: number,
-  aMaxY: number,
-  dx: number,
-  dy: number,
-  bMinX: number,
-  bMinY: number,
-  bMaxX: number,
-  bMaxY: number,
-): number {
-  let enterX = Number.NEGATIVE_INFINITY;
-  let exitX = Number.POSITIVE_INFINITY;
-  if (dx > 0) {
-    enterX = (bMinX - aMaxX) / dx;
-    exitX = (bMaxX - aMinX) / dx;
-  } else if (dx < 0) {
-    enterX = (bMaxX - aMinX) / dx;
-    exitX = (bMinX - aMaxX) / dx;
-  } else if (!(aMinX < bMaxX && bMinX < aMaxX)) {
-    return Number.POSITIVE_INFINITY; // no motion on x and no overlap on x: never
-  }
-  let enterY = Number.NEGATIVE_INFINITY;
-  let exitY = Number.POSITIVE_INFINITY;
-  if (dy > 0) {
-    enterY = (bMinY - aMaxY) / dy;
-    exitY = (bMaxY - aMinY) / dy;
-  } else if (dy < 0) {
-    enterY = (bMaxY - aMinY) / dy;
-    exitY = (bMinY - aMaxY) / dy;
-  } else if (!(aMinY < bMaxY && bMinY < aMaxY)) {
-    return Number.POSITIVE_INFINITY;
-  }
-  const enter = enterX > enterY ? enterX : enterY;
-  const exit = exitX < exitY ? exitX : exitY;
-  // Hit iff the open interval (enter, exit) meets [0, 1]. An interval that closes as it opens
-  // (enter === exit) is a corner brushed in passing; exit === 0 is a pair separating from touching.
-  if (!(enter < exit && enter < 1 && exit > 0)) return Number.POSITIVE_INFINITY;
-  scratch[ENTER_X] = enterX;
-  scratch[ENTER_Y] = enterY;
-  return enter;
-}
 
 /** Unit vector of a non-zero (dx, dy) into scratch; dividing by the larger component first keeps tiny vectors accurate. */
 function setUnit(dx: number, dy: number): void {
@@ -253,25 +198,15 @@ export function sweepBoxesUnchecked(
 ): boolean {
   const enter = boxEntry(minX, minY, maxX, maxY, dx, dy, targetMinX, targetMinY, targetMaxX, targetMaxY);
   if (!(enter < 1)) return false;
-  let nx = 0;
-  let ny = 0;
-  let t = 0;
-  if (enter < 0) {
-    // Strictly overlapping at the start (a negative entry on every moving axis).
-    setReversedMotion(out, dx, dy);
-  } else {
-    // enter may be -0 (a touching face and negative motion); + 0 makes it +0.
-    t = enter + 0;
-    // The face(s) whose slab opens last; both at an exact corner hit.
-    if (scratch[ENTER_X] === enter) nx = dx > 0 ? -1 : 1;
-    if (scratch[ENTER_Y] === enter) ny = dy > 0 ? -1 : 1;
-    if (nx !== 0 && ny !== 0) {
-      nx *= Math.SQRT1_2;
-      ny *= Math.SQRT1_2;
-    }
-    out.normal.x = nx;
-    out.normal.y = ny;
-  }
+  // The face(s) whose slab opens last (both at an exact corner hit), or the reversed motion when
+  // the boxes overlap at the start: the index's own rule (core/sweep.ts).
+  entryNormal(enter, dx, dy, boxNormal);
+  const nx = enter < 0 ? 0 : boxNormal[0];
+  const ny = enter < 0 ? 0 : boxNormal[1];
+  out.normal.x = boxNormal[0];
+  out.normal.y = boxNormal[1];
+  // enter may be -0 (a touching face and negative motion); + 0 makes it +0.
+  const t = enter < 0 ? 0 : enter + 0;
   out.t = t;
   out.point.x =
     nx !== 0
