@@ -24,6 +24,7 @@ describe('barrels', () => {
         'Body',
         'BodyContact',
         'Box',
+        'CastHit',
         'Circle',
         'Contact',
         'ConvexShape',

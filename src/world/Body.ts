@@ -18,6 +18,14 @@ export interface BodyOptions<U = unknown> {
   mask?: number;
   /** Anything you want to find again from a contact or query result. */
   userData?: U;
+  /**
+   * For fast movers (bullets): each {@link World.step} also sweeps the body from where it was at
+   * the previous step to where it is now, and reports the first body it crossed but no longer
+   * overlaps as a contact with `continuous: true`, its time of impact and point, so it cannot
+   * tunnel through thin walls. Only dynamic bodies; the sweep is a translation (the body's current
+   * angle), against the other bodies where they are at the end of the step. Default `false`.
+   */
+  continuous?: boolean;
 }
 
 function requireBits(value: unknown, name: string): asserts value is number {
@@ -44,6 +52,11 @@ export class Body<U = unknown> implements ShapeOwner {
   readonly shape: Shape;
   /** Whether the body is static (see {@link BodyOptions.isStatic}). */
   readonly isStatic: boolean;
+  /** Whether each step sweeps the body from its previous position (see {@link BodyOptions.continuous}). */
+  readonly continuous: boolean;
+  /** @internal Shape position at the end of the previous step (or when added): where its sweep starts. */
+  _prevX = 0;
+  /** @internal */ _prevY = 0;
   /** Whether the body is a sensor (see {@link BodyOptions.isSensor}); may change between steps. */
   isSensor: boolean;
   /** Your data. */
@@ -85,10 +98,17 @@ export class Body<U = unknown> implements ShapeOwner {
     if (options.isSensor !== undefined && typeof options.isSensor !== 'boolean') {
       throw new TypeError('isSensor must be a boolean');
     }
+    if (options.continuous !== undefined && typeof options.continuous !== 'boolean') {
+      throw new TypeError('continuous must be a boolean');
+    }
+    if (options.continuous === true && options.isStatic === true) {
+      throw new TypeError('a static body cannot be continuous: only moving bodies are swept');
+    }
     this.shape = shape;
     shape._owner = this;
     this.isStatic = options.isStatic ?? false;
     this.isSensor = options.isSensor ?? false;
+    this.continuous = options.continuous ?? false;
     this._category = category;
     this._mask = mask;
     this.userData = options.userData as U;
@@ -159,6 +179,18 @@ export class Body<U = unknown> implements ShapeOwner {
   /** Moves the shape; both values are validated before either changes. */
   setPosition(x: number, y: number): this {
     this.shape.setPosition(x, y);
+    return this;
+  }
+
+  /**
+   * Moves the shape to (x, y) without a sweep: for a continuous body, the next step's sweep starts
+   * here instead of where the body was at the last step. Use it to put a body back at the impact
+   * point of a continuous contact, or to respawn it, so that the jump is not reported as a crossing.
+   */
+  teleport(x: number, y: number): this {
+    this.shape.setPosition(x, y);
+    this._prevX = this.shape.x;
+    this._prevY = this.shape.y;
     return this;
   }
 

@@ -6,6 +6,7 @@ export { Body, type BodyOptions } from './Body.js';
 export {
   BodyContact,
   type BodyFilter,
+  CastHit,
   type CollisionEventType,
   type ContactListener,
   RaycastHit,

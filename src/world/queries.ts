@@ -7,9 +7,10 @@ import {
 } from '../geometry/raycast.js';
 import { overlaps } from '../geometry/sat.js';
 import type { Shape } from '../geometry/shapes.js';
+import { SweepHit, sweepShapesUnchecked } from '../geometry/sweep.js';
 import type { Body } from './Body.js';
 import type { BroadPhase } from './broadphase.js';
-import { type BodyFilter, passes, RaycastHit } from './types.js';
+import { type BodyFilter, CastHit, passes, RaycastHit } from './types.js';
 
 /**
  * The world's exact queries over the broad phase: candidates from both indexes, then the shape
@@ -107,6 +108,42 @@ export class WorldQueries<U> {
     return undefined;
   };
 
+  // Shape casts: the moving shape and its motion, the best hit so far, the bodies left out.
+  private readonly castState = {
+    shape: null as Shape | null,
+    dx: 0,
+    dy: 0,
+    skip: null as Body<U> | null,
+    accept: null as ((body: Body<U>, hit: SweepHit) => boolean) | null,
+    best: null as Body<U> | null,
+    all: null as CastHit<U>[] | null,
+  };
+  private readonly castHit = new SweepHit();
+  private readonly bestCast = new SweepHit();
+  private readonly visitCast = (id: number, boxT: number): boolean | undefined => {
+    const cast = this.castState;
+    // Boxes come in increasing time of impact, a lower bound of their shapes' (a shape lies in
+    // its box): past the best shape hit nothing can beat it.
+    if (cast.all === null && cast.best !== null && boxT > this.bestCast.t) return false;
+    const body = this.side[id] as Body<U>;
+    if (body === cast.skip || !passes(body, this.filter)) return undefined;
+    const hit = this.castHit;
+    if (!sweepShapesUnchecked(cast.shape as Shape, cast.dx, cast.dy, body.shape, hit)) return undefined;
+    if (cast.accept !== null && !cast.accept(body, hit)) return undefined;
+    if (cast.all !== null) {
+      const copy = new CastHit<U>(body);
+      copy.copyFrom(hit);
+      cast.all.push(copy);
+      return undefined;
+    }
+    const best = cast.best;
+    if (best === null || hit.t < this.bestCast.t || (hit.t === this.bestCast.t && body._id < best._id)) {
+      cast.best = body;
+      this.bestCast.copyFrom(hit);
+    }
+    return undefined;
+  };
+
   constructor(private readonly broad: BroadPhase<U>) {
     this.sides = [broad.statics, broad.dynamic];
   }
@@ -194,6 +231,51 @@ export class WorldQueries<U> {
     } finally {
       ray.body = null;
       ray.all = null;
+      this.end();
+    }
+  }
+
+  /**
+   * The shape cast of World.castShape / castShapeAll: `shape` (at its current place) moved by
+   * (dx, dy) against every body but `skip`; the first hit (returned, data copied into `hit`) or,
+   * with `all`, every hit appended there. `accept` can veto a hit (the continuous sweep uses it).
+   * Candidates come from each index's box sweep, nearest first, so only the bodies along the path
+   * are tested.
+   */
+  castShape(
+    shape: Shape,
+    dx: number,
+    dy: number,
+    filter: BodyFilter<U> | undefined,
+    skip: Body<U> | null,
+    hit: SweepHit | null,
+    all: CastHit<U>[] | null,
+    accept: ((body: Body<U>, hit: SweepHit) => boolean) | null = null,
+  ): Body<U> | null {
+    const cast = this.castState;
+    cast.shape = shape;
+    cast.dx = dx;
+    cast.dy = dy;
+    cast.skip = skip;
+    cast.accept = accept;
+    cast.best = null;
+    cast.all = all;
+    const b = shape.bounds;
+    this.begin(this.out, filter);
+    try {
+      for (const side of this.sides) {
+        this.side = side.bodies;
+        side.index.forEachSweepHit(b.minX, b.minY, b.maxX, b.maxY, dx, dy, this.visitCast);
+      }
+      const body = cast.best as Body<U> | null;
+      if (body !== null && hit !== null) hit.copyFrom(this.bestCast);
+      return body;
+    } finally {
+      cast.shape = null;
+      cast.skip = null;
+      cast.accept = null;
+      cast.best = null;
+      cast.all = null;
       this.end();
     }
   }

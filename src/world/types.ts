@@ -1,6 +1,8 @@
 import type { IndexStats, QuadtreeOptions, Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
 import { RayHit } from '../geometry/raycast.js';
+import type { Vec2 } from '../geometry/shapes.js';
+import { SweepHit } from '../geometry/sweep.js';
 import { requireFinite } from '../shared/validate.js';
 import type { Body } from './Body.js';
 
@@ -37,6 +39,21 @@ export class BodyContact<U = unknown> extends Contact {
   isSensor = false;
   /** Step counter value at which this pair started touching. */
   startStep = 0;
+  /**
+   * True when the pair was found by a continuous body's sweep (see {@link BodyOptions.continuous}):
+   * the bodies crossed during the step but do not overlap at its end. Then `depth` is 0, `normal`
+   * points from A to B at the moment of impact, and {@link timeOfImpact} and {@link impactPoint}
+   * say where the moving body met the other one.
+   */
+  continuous = false;
+  /**
+   * For a continuous contact: the fraction t ∈ [0, 1) of the moving body's motion during the step
+   * after which it touched the other body (move it back by (1 − t) of its step's motion to put it
+   * there). 1 for contacts that overlap at the end of the step.
+   */
+  timeOfImpact = 1;
+  /** For a continuous contact: where the bodies met, on the surface of the body that was hit. */
+  readonly impactPoint: Vec2 = { x: 0, y: 0 };
   /** @internal Step at which the pair was last seen touching. */
   _seenStep = 0;
   /** @internal */ _lo = -1;
@@ -65,6 +82,21 @@ export class RaycastHit<U = unknown> extends RayHit {
   body!: Body<U>;
 
   /** @param body the body hit; omit it when creating an object for `World.raycast` to fill. */
+  constructor(body?: Body<U>) {
+    super();
+    if (body !== undefined) this.body = body;
+  }
+}
+
+/**
+ * A shape cast's hit on a body, from {@link World.castShape} / {@link World.castShapeAll}: the
+ * {@link SweepHit} (`t`, `point`, `normal`) plus the body.
+ */
+export class CastHit<U = unknown> extends SweepHit {
+  /** The body hit (filled in by the world). */
+  body!: Body<U>;
+
+  /** @param body the body hit; omit it when creating an object for `World.castShape` to fill. */
   constructor(body?: Body<U>) {
     super();
     if (body !== undefined) this.body = body;

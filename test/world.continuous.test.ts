@@ -1,0 +1,160 @@
+/**
+ * Shape casts and continuous bodies: World.castShape against brute force (sweepShapes over every
+ * body, first by t then id), and fast bullets that never tunnel through thin walls.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  Body,
+  Box,
+  Circle,
+  OrientedBox,
+  Polygon,
+  type Shape,
+  SweepHit,
+  sweepShapes,
+  World,
+} from '../src/index.js';
+import { mulberry32 } from './oracle.js';
+
+const RUNS = Number(process.env.QC_RUNS ?? 120);
+
+function randomShape(rand: () => number, size: number): Shape {
+  const x = rand() * 400;
+  const y = rand() * 300;
+  const r = rand();
+  if (r < 0.3) return new Circle(x, y, 2 + rand() * size);
+  if (r < 0.55) return new Box(x, y, 2 + rand() * size * 2, 2 + rand() * size * 2);
+  if (r < 0.8) return new OrientedBox(x, y, 2 + rand() * size * 2, 2 + rand() * size, rand() * 6);
+  const s = 3 + rand() * size;
+  return new Polygon(x, y, [
+    { x: -s, y: -s },
+    { x: s, y: -s * 0.3 },
+    { x: 0, y: s },
+  ]);
+}
+
+describe('World.castShape vs brute force', () => {
+  it('first hit and every hit match sweepShapes over every body (ties by id), with filters', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
+        const rand = mulberry32(seed);
+        const world = new World({ bounds: { x: 0, y: 0, width: 400, height: 300 }, margin: rand() * 4 });
+        const bodies: Body[] = [];
+        for (let i = 0; i < 40; i++) {
+          bodies.push(
+            world.add(
+              new Body(randomShape(rand, 15), { isStatic: rand() < 0.3, category: rand() < 0.8 ? 1 : 2 }),
+            ),
+          );
+        }
+        // Moves after the last step: the cast must see bodies where they are now.
+        for (const b of bodies)
+          if (!b.isStatic && rand() < 0.5) b.translate(rand() * 20 - 10, rand() * 20 - 10);
+        const caster = randomShape(rand, 10);
+        const dx = (rand() - 0.5) * 600;
+        const dy = (rand() - 0.5) * 400;
+        const mask = rand() < 0.5 ? 1 : 0xffffffff;
+        const hit = new SweepHit();
+        const expected = bodies
+          .filter((b) => (b.category & mask) !== 0)
+          .flatMap((b) => (sweepShapes(caster, dx, dy, b.shape, hit) ? [{ id: b.id, t: hit.t }] : []))
+          .sort((p, q) => p.t - q.t || p.id - q.id);
+        const all = world.castShapeAll(caster, dx, dy, { mask }).map((h) => ({ id: h.body.id, t: h.t }));
+        expect(all).toEqual(expected);
+        const first = world.castShape(caster, dx, dy, { mask });
+        if (expected.length === 0) expect(first).toBeNull();
+        else {
+          expect({ id: first?.body.id, t: first?.t }).toEqual(expected[0]);
+          const n = first?.normal ?? { x: 0, y: 0 };
+          if (first !== null && first.t > 0) {
+            expect(Math.abs(Math.hypot(n.x, n.y) - 1)).toBeLessThan(1e-9);
+            expect(n.x * dx + n.y * dy).toBeLessThanOrEqual(0);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("a body's own shape leaves that body out", () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 100, height: 100 } });
+    const mover = world.add(new Body(new Circle(10, 50, 3)));
+    const wall = world.add(new Body(new Box(60, 0, 2, 100), { isStatic: true }));
+    const hit = world.castShape(mover.shape, 100, 0);
+    expect(hit?.body).toBe(wall);
+    expect(hit?.t).toBeCloseTo(47 / 100, 12);
+    expect(hit?.point).toEqual({ x: 60, y: 50 });
+    expect(hit?.normal).toEqual({ x: -1, y: 0 });
+  });
+});
+
+describe('continuous bodies', () => {
+  /** Fires `count` bullets at a thin wall; returns how many tunnelled (no contact with the wall). */
+  function fire(continuous: boolean, seed: number): { tunnelled: number; events: number } {
+    const rand = mulberry32(seed);
+    const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 400 } });
+    const wall = world.add(new Body(new Box(500, 0, 3, 400), { isStatic: true }));
+    let tunnelled = 0;
+    let events = 0;
+    for (let b = 0; b < 40; b++) {
+      const bullet = world.add(new Body(new Circle(100 + rand() * 50, 20 + rand() * 360, 2), { continuous }));
+      const speed = 60 + rand() * 90; // px per step: far more than the wall's 3 px
+      let hitWall = false;
+      const off = world.on('collisionStart', (c) => {
+        if (c.bodyA === wall || c.bodyB === wall) {
+          hitWall = true;
+          events++;
+          if (c.continuous) {
+            // The contact says where the bullet met the wall, and its normal points from A to B.
+            expect(c.timeOfImpact).toBeGreaterThanOrEqual(0);
+            expect(c.timeOfImpact).toBeLessThan(1);
+            expect(c.impactPoint.x).toBe(500);
+            expect(c.depth).toBe(0);
+            const fromBulletToWall = c.bodyA === bullet ? 1 : -1;
+            expect(c.normalX * fromBulletToWall).toBeGreaterThan(0);
+          }
+        }
+      });
+      world.step();
+      for (let s = 0; s < 12 && !hitWall; s++) {
+        bullet.translate(speed, 0);
+        world.step();
+      }
+      if (!hitWall) tunnelled++;
+      off();
+      world.remove(bullet);
+      world.step();
+    }
+    world.validate();
+    return { tunnelled, events };
+  }
+
+  it('discrete bullets tunnel through a thin wall; continuous ones never do', () => {
+    for (const seed of [1, 2, 3]) {
+      expect(fire(false, seed).tunnelled).toBeGreaterThan(20);
+      expect(fire(true, seed)).toEqual({ tunnelled: 0, events: 40 });
+    }
+  });
+
+  it('a continuous contact ends the next step, and moving the body back to the impact point touches the wall', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 100 } });
+    const wall = world.add(new Body(new Box(100, 0, 2, 100), { isStatic: true }));
+    const bullet = world.add(new Body(new Box(10, 40, 4, 4), { continuous: true }));
+    world.step();
+    bullet.translate(150, 0);
+    world.step();
+    const [c] = world.started;
+    expect(c.continuous).toBe(true);
+    expect([c.bodyA, c.bodyB]).toEqual([wall, bullet]);
+    expect(c.timeOfImpact).toBe(86 / 150);
+    // The game puts the bullet back at the impact point (teleport: no sweep for the jump back):
+    // it touches, without overlapping.
+    bullet.teleport(bullet.x - 150 * (1 - c.timeOfImpact), bullet.y);
+    expect(bullet.shape.bounds.maxX).toBeCloseTo(100, 9);
+    world.step();
+    expect(world.ended.map((e) => e.continuous)).toEqual([true]);
+    expect(world.contacts).toEqual([]);
+    world.validate();
+  });
+});
