@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Real-browser tests for the demo: builds demo/, serves demo/dist on a free loopback port, drives Debian's
-// chromium through playwright-core, writes screenshots to docs/images/, prints "N passed, M failed".
-//   node test/browser/run.mjs [--no-build] [--only substring] [--headed]
+// chromium through playwright-core, prints "N passed, M failed".
+//   node test/browser/run.mjs [--no-build] [--only substring] [--headed] [--docs-images]
+// Screenshots go to test/browser/out/ (git-ignored), so a test run never changes tracked files.
+// --docs-images (`npm run docs:images`) writes the README and docs pictures to docs/images/ instead.
 // Env: CHROMIUM_PATH (default /usr/bin/chromium). No browser is ever downloaded.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,7 +14,11 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const IMAGES = join(repo, 'docs', 'images');
+const DOCS_MODE = args.includes('--docs-images');
+const OUT = join(repo, 'test', 'browser', 'out');
+const DOCS_IMAGES = join(repo, 'docs', 'images');
+/** Where a screenshot named `file` goes: docs/images/ for the docs' pictures in --docs-images mode, else out/. */
+const shotPath = (file, { docs = false } = {}) => join(docs && DOCS_MODE ? DOCS_IMAGES : OUT, file);
 const VIEWPORT = { width: 1280, height: 760 };
 
 let passed = 0;
@@ -53,7 +59,7 @@ if (!existsSync(join(repo, 'demo/dist/index.html'))) {
   failed++;
   finish(1);
 }
-mkdirSync(IMAGES, { recursive: true });
+mkdirSync(OUT, { recursive: true });
 
 const { server, ipUrl: base } = await serveStatic({ dir: join(repo, 'demo/dist') });
 const browser = await chromium.launch({
@@ -70,7 +76,9 @@ const browser = await chromium.launch({
     '--disable-dev-shm-usage',
   ].filter((a) => a !== '--headless' || !args.includes('--headed')),
 });
-console.log(`chromium ${browser.version()} · demo at ${base}`);
+console.log(
+  `chromium ${browser.version()} · demo at ${base} · screenshots in ${DOCS_MODE ? 'docs/images/ and ' : ''}test/browser/out/`,
+);
 
 // ---- helpers -------------------------------------------------------------------------------------------------
 class Check extends Error {}
@@ -429,7 +437,7 @@ test('benchmark: the worker runs every contestant and they agree on the pairs', 
       `browser ms/frame: ${results.map((r) => `${r.name} ${r.browser.map((b) => `${b.n}:${b.ms.toFixed(2)}`).join(' ')}`).join(' | ')}`,
     );
     await sleep(200);
-    await p.page.screenshot({ path: join(IMAGES, 'benchmark.png') });
+    await p.page.screenshot({ path: shotPath('benchmark.png', { docs: true }) });
   } finally {
     await p.close();
   }
@@ -472,7 +480,7 @@ test('canvas is HiDPI, follows resizes, and takes touch input', async () => {
 });
 
 // ---- screenshots for the docs and README -------------------------------------------------------------------------
-test('screenshots: docs/images/*.png', async () => {
+test('screenshots: the docs pictures (docs/images/*.png with --docs-images)', async () => {
   const p = await newPage();
   try {
     const shots = [
@@ -518,9 +526,9 @@ test('screenshots: docs/images/*.png', async () => {
       await p.open(id, `${query}&paused=1`);
       await setup();
       await sleep(300);
-      await p.page.screenshot({ path: join(IMAGES, `${id}.png`) });
+      await p.page.screenshot({ path: shotPath(`${id}.png`, { docs: true }) });
       // the bare canvas too, for the guides
-      await p.page.locator('#canvas').screenshot({ path: join(IMAGES, `${id}-canvas.png`) });
+      await p.page.locator('#canvas').screenshot({ path: shotPath(`${id}-canvas.png`, { docs: true }) });
     }
     await p.open('playground', 'seed=1&n=600&layout=clusters');
     await p.page.evaluate(() => {
@@ -529,7 +537,7 @@ test('screenshots: docs/images/*.png', async () => {
       window.__qc.step(1);
     });
     await sleep(200);
-    await p.page.locator('#canvas').screenshot({ path: join(IMAGES, 'tree-clusters.png') });
+    await p.page.locator('#canvas').screenshot({ path: shotPath('tree-clusters.png', { docs: true }) });
   } finally {
     await p.close();
   }
