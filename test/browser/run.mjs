@@ -479,6 +479,86 @@ test('canvas is HiDPI, follows resizes, and takes touch input', async () => {
   }
 });
 
+// ---- engine examples (examples/<name>/, built into demo/dist/examples/) ------------------------------------------
+/**
+ * Colour statistics of a PNG screenshot, decoded by the page itself: works for WebGL canvases too,
+ * whose pixels getImageData cannot read back after the frame.
+ */
+function screenshotPixels(page, png) {
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const g = c.getContext('2d');
+    g.drawImage(bitmap, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    // the background is the most frequent colour (a corner pixel may be a wall)
+    const counts = new Map();
+    let total = 0;
+    for (let y = 2; y < c.height; y += 5) {
+      for (let x = 2; x < c.width; x += 5) {
+        const i = (y * c.width + x) * 4;
+        const k = `${d[i]},${d[i + 1]},${d[i + 2]}`;
+        counts.set(k, (counts.get(k) ?? 0) + 1);
+        total++;
+      }
+    }
+    const background = Math.max(...counts.values());
+    return {
+      colours: counts.size,
+      nonBackground: (total - background) / total,
+      width: c.width,
+      height: c.height,
+    };
+  }, png.toString('base64'));
+}
+
+const EXAMPLES = [
+  { name: 'pixi', minShare: 0.05 },
+  { name: 'phaser', minShare: 0.03 },
+];
+for (const ex of EXAMPLES) {
+  test(`example ${ex.name}: runs without errors, draws, finds collisions`, async () => {
+    const p = await newPage();
+    try {
+      await p.page.goto(`${base}examples/${ex.name}/`);
+      await p.page.waitForFunction(
+        () => window.__example?.ready === true && window.__example.frames > 30,
+        null,
+        {
+          timeout: 20000,
+        },
+      );
+      const first = await p.page.evaluate(() => ({ ...window.__example }));
+      await sleep(1000);
+      const second = await p.page.evaluate(() => ({ ...window.__example }));
+      assert(
+        second.frames > first.frames + 10,
+        `frames did not advance (${first.frames} → ${second.frames})`,
+      );
+      assert(second.hits > 0, `no collisions after ${second.frames} frames`);
+      assert(second.hits > first.hits, `collisions stopped (${first.hits} → ${second.hits} hits)`);
+      const canvas = p.page.locator('#stage canvas');
+      assert((await canvas.count()) === 1, `${await canvas.count()} canvases in #stage`);
+      const png = await canvas.screenshot({ path: shotPath(`example-${ex.name}.png`) });
+      const px = await screenshotPixels(p.page, png);
+      assert(px.colours >= 4, `canvas looks blank: ${px.colours} colours`);
+      assert(
+        px.nonBackground >= ex.minShare,
+        `canvas nearly empty: ${(px.nonBackground * 100).toFixed(1)}% drawn`,
+      );
+      const extra = Object.entries(second)
+        .filter(([k]) => !['ready', 'frames', 'hits'].includes(k))
+        .map(([k, v]) => `${k} ${v}`);
+      note(
+        `${second.frames} frames, ${second.hits} hits, ${px.colours} colours, ${(px.nonBackground * 100).toFixed(0)}% drawn; ${extra.join(', ')}`,
+      );
+    } finally {
+      await p.close();
+    }
+  });
+}
+
 // ---- screenshots for the docs and README -------------------------------------------------------------------------
 test('screenshots: the docs pictures (docs/images/*.png with --docs-images)', async () => {
   const p = await newPage();
