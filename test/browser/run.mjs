@@ -316,6 +316,52 @@ test('camera: keys and drag move the camera; only the query result is drawn', as
   }
 });
 
+test('camera: the minimap view stays inside the minimap; rebuild gives a fresh tree', async () => {
+  const p = await newPage();
+  try {
+    await p.open('camera', 'seed=1');
+    const inside = (r, m) => r.x >= m.x && r.y >= m.y && r.x + r.w <= m.x + m.w && r.y + r.h <= m.y + m.h;
+    for (const [x, y, zoom] of [
+      [0, 0, 1],
+      [16000, 10000, 1],
+      [16000, 0, 0.3],
+      [8000, 5000, 0.08],
+      [8000, 5000, 2],
+    ]) {
+      await p.page.evaluate(([x, y, z]) => window.__qc.api.setCamera(x, y, z), [x, y, zoom]);
+      const { map, view } = await p.page.evaluate(() => window.__qc.api.minimap());
+      assert(
+        inside(view, map),
+        `camera (${x}, ${y}) zoom ${zoom}: view ${JSON.stringify(view)} outside ${JSON.stringify(map)}`,
+      );
+      assert(view.w > 0 && view.h > 0, `camera (${x}, ${y}) zoom ${zoom}: empty view rectangle`);
+    }
+    await p.page.evaluate(() => window.__qc.api.setCamera(16000, 10000, 1));
+    await sleep(100);
+    await p.page.locator('#canvas').screenshot({ path: shotPath('camera-corner.png') });
+    // the running tree grows past a fresh build while the ships fly; a rebuild returns to it
+    await p.page.evaluate(() => window.__qc.pause());
+    const start = await stats(p.page);
+    await p.page.evaluate(() => window.__qc.step(600));
+    const running = await stats(p.page);
+    await p.page.click('#rebuild-tree');
+    const rebuilt = await stats(p.page);
+    assert(
+      rebuilt.nodes === rebuilt.freshNodes,
+      `rebuilt ${rebuilt.nodes} nodes, fresh count ${rebuilt.freshNodes}`,
+    );
+    assert(
+      rebuilt.nodes < running.nodes,
+      `rebuild did not shrink the tree: ${running.nodes} → ${rebuilt.nodes} nodes`,
+    );
+    note(
+      `nodes: ${start.nodes} at start, ${running.nodes} after 600 more steps, ${rebuilt.nodes} after rebuild`,
+    );
+  } finally {
+    await p.close();
+  }
+});
+
 // ---- snake -----------------------------------------------------------------------------------------------------
 test('snake: keys and swipes steer; the head eats food from the tree', async () => {
   const p = await newPage();
