@@ -450,6 +450,33 @@ test('shapes: the ray follows the mouse', async () => {
   }
 });
 
+test('shapes: the first ray hits at a positive distance; resolve keeps every shape in the arena', async () => {
+  const p = await newPage();
+  try {
+    const rows = [];
+    for (const seed of [1, 2, 3, 4, 5]) {
+      await p.open('shapes', `seed=${seed}&paused=1`);
+      const r = await p.page.evaluate(() => window.__qc.api.ray());
+      assert(r.hit && r.hit.distance > 0, `seed ${seed}: first ray ${JSON.stringify(r.hit)}`);
+      const label = await stats(p.page);
+      assert(label.hitDistance > 0, `seed ${seed}: hitDistance ${label.hitDistance}`);
+      await p.page.evaluate(() => window.__qc.api.setResolve(true));
+      let worst = await p.page.evaluate(() => window.__qc.api.outsideArena());
+      let contacts = 0;
+      for (let k = 0; k < 20 && worst === 0; k++) {
+        const s = await p.page.evaluate(() => window.__qc.step(30));
+        contacts += s.contacts;
+        worst = await p.page.evaluate(() => window.__qc.api.outsideArena());
+      }
+      assert(worst === 0, `seed ${seed}: ${worst} shapes outside the arena with resolve on`);
+      rows.push(`seed ${seed}: ray hit at ${r.hit.distance.toFixed(1)}, ${contacts} contacts sampled`);
+    }
+    note(rows.join('; '));
+  } finally {
+    await p.close();
+  }
+});
+
 // ---- benchmark -------------------------------------------------------------------------------------------------
 test('benchmark: the worker runs every contestant and they agree on the pairs', async () => {
   const p = await newPage();
