@@ -1,3 +1,4 @@
+import { boxIntersectPeer } from './adapters/box-intersect.js';
 import { bruteForce } from './adapters/brute-force.js';
 import { detectCollisions } from './adapters/detect-collisions.js';
 import { flatbush, flatbushObjectPairs } from './adapters/flatbush.js';
@@ -28,11 +29,17 @@ export function allContestants(quadcollide: QuadcollideModule | undefined): Cont
     sortAndSweep,
     flatbush,
     flatbushObjectPairs,
+    boxIntersectPeer,
     rbush,
     quadtreeJs,
     quadtreeTs,
     detectCollisions,
   ];
   if (!quadcollide) return peers;
-  return [...peers, quadcollide.quadcollideRebuild, quadcollide.quadcollidePersistent];
+  return [
+    ...peers,
+    quadcollide.quadcollideRebuild,
+    quadcollide.quadcollidePersistent,
+    quadcollide.quadcollideIds,
+  ];
 }

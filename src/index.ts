@@ -3,6 +3,8 @@
  * @packageDocumentation
  */
 
+export { type IdRayHit, QuadIndex } from './core/QuadIndex.js';
+export type { IdPairVisitor, IdVisitor, IndexStats } from './core/types.js';
 export * from './geometry/index.js';
 export { Quadtree } from './quadtree/Quadtree.js';
 export type {

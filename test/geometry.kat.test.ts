@@ -270,7 +270,7 @@ describe('bad input throws and changes nothing', () => {
 
   it('zero or negative sizes', () => {
     expect(() => new Circle(0, 0, 0)).toThrow(RangeError);
-    expect(() => new Circle(0, 0, -1)).toThrow(/radius must be greater than 0/);
+    expect(() => new Circle(0, 0, -1)).toThrow(/radius must be > 0/);
     expect(() => new Box(0, 0, 0, 1)).toThrow(/width/);
     expect(() => new OrientedBox(0, 0, 1, -1)).toThrow(/height/);
     const c = new Circle(0, 0, 1);

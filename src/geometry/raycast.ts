@@ -1,6 +1,6 @@
+import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { length } from './math.js';
 import type { Circle, ConvexShape, Shape, Vec2 } from './shapes.js';
-import { requireFinite, requireNonNegativeOrInfinity } from './validate.js';
 
 /**
  * Where a ray first meets a shape, filled in place by {@link raycast}. Reuse one instance per ray to

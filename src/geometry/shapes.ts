@@ -1,5 +1,5 @@
+import { requireFinite, requirePositive } from '../shared/validate.js';
 import { length } from './math.js';
-import { requireFinite, requirePositive } from './validate.js';
 
 /** A 2D point or vector. Coordinates are screen coordinates: x grows right, y grows down. */
 export interface Vec2 {

@@ -1,6 +1,6 @@
 import type { AABB } from '../geometry/shapes.js';
 import { Shape } from '../geometry/shapes.js';
-import { requireFinite } from '../geometry/validate.js';
+import { requireFinite } from '../shared/validate.js';
 import type { World } from './World.js';
 
 /** Options of a {@link Body}. Every field is optional. */

@@ -8,9 +8,9 @@ import {
 } from '../geometry/raycast.js';
 import { collide, overlaps } from '../geometry/sat.js';
 import { Box, Circle, Segment, Shape } from '../geometry/shapes.js';
-import { requireFinite, requireNonNegativeOrInfinity } from '../geometry/validate.js';
 import { Quadtree } from '../quadtree/Quadtree.js';
 import type { QuadtreeOptions, Rect } from '../quadtree/types.js';
+import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { Body, BodyProxy } from './Body.js';
 import { PairTable } from './pairTable.js';
 

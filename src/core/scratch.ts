@@ -1,18 +1,18 @@
 /**
  * Reusable traversal buffers. Every query and pair pass borrows one of these instead of
  * allocating, so a steady-state frame allocates nothing. A visitor may start another query
- * inside a traversal; each nesting level gets its own buffers (see Quadtree#enter).
+ * inside a traversal; each nesting level gets its own buffers (see TreeStore#enter).
  */
 export class Scratch {
   /** Node stack. Depth-first search pushes at most 3 more entries per level, times 3 ints per entry. */
   nodes: Int32Array = new Int32Array(3 * (3 * 16 + 2));
-  /** Item handles (pair walk segments, heap payloads). Grows on demand, never shrinks. */
+  /** Item ids (pair walk segments, heap payloads). Grows on demand, never shrinks. */
   ids: Int32Array = new Int32Array(256);
   /** Float keys parallel to `ids` or `nodes` (ray entry distances, heap priorities). */
   keys: Float64Array = new Float64Array(256);
   /**
    * Pair walk segments: for entry k, boxes[4k..4k+3] and cells[4k..4k+3] are copies of the item's
-   * box and cell range and ids[k] its handle. Copying makes every test after the first read of an
+   * box and cell range and ids[k] its entry in the run copy. Copying makes every test after the first read of an
    * item a sequential read instead of a cache miss into the item arrays.
    */
   boxes: Float64Array = new Float64Array(1024);
@@ -27,10 +27,25 @@ export class Scratch {
    */
   pairRoom = 256;
 
-  /** A leaf's handed-down entries sorted into four groups (see Quadtree#forEachPair). */
+  /** A leaf's handed-down entries sorted into four groups (see pairs.ts). */
   order: Int32Array = new Int32Array(64);
   /** Group boundaries for `order`. */
   readonly groupEnd: Int32Array = new Int32Array(4);
+
+  /** Bytes held by these buffers. */
+  byteLength(): number {
+    return (
+      this.nodes.byteLength +
+      this.ids.byteLength +
+      this.keys.byteLength +
+      this.boxes.byteLength +
+      this.cells.byteLength +
+      this.hitQ.byteLength +
+      this.hitP.byteLength +
+      this.order.byteLength +
+      this.groupEnd.byteLength
+    );
+  }
 
   growOrder(minLength: number): void {
     this.order = new Int32Array(Math.max(minLength, this.order.length * 2));

@@ -74,3 +74,8 @@ export function cellHi(v: number, origin: number, scale: number, gridSize: numbe
 export function homeLevel(lox: number, loy: number, hix: number, hiy: number, depth: number): number {
   return depth - (32 - Math.clz32((lox ^ hix) | (loy ^ hiy)));
 }
+
+/** Which child (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right) holds cell (x, y) below a split at bit `shift`. */
+export function childIndex(x: number, y: number, shift: number): number {
+  return (((y >> shift) & 1) << 1) | ((x >> shift) & 1);
+}

@@ -1,0 +1,507 @@
+import {
+  describe,
+  isValidMinMax,
+  requireFinite,
+  requireFunction,
+  requireInteger,
+  requireMinMax,
+  requireNonNegativeOrInfinity,
+  requireSize,
+} from '../shared/validate.js';
+import * as debug from './debug.js';
+import { readSettings } from './options.js';
+import { forEachPair } from './pairs.js';
+import { forEachNearest, type NearestVisitor, type RayVisitor, raycast } from './ray.js';
+import { Search, search, searchArgs } from './search.js';
+import { TreeStore } from './store.js';
+import type { IdPairVisitor, IdVisitor, IndexStats, NodeInfo, QuadtreeOptions, Rect } from './types.js';
+
+/** First box hit by a ray, from {@link QuadIndex.raycastFirst}. */
+export interface IdRayHit {
+  /** Id of the box hit. */
+  id: number;
+  /** Ray parameter where the ray enters the box (a distance when the direction is a unit vector). */
+  t: number;
+}
+
+const BOX_NAMES = ['minX', 'minY', 'maxX', 'maxY'] as const;
+
+/**
+ * A dynamic quadtree over axis-aligned boxes addressed by integer ids: the core every other part
+ * of the library is built on, and the API to use when your data already lives in arrays (an ECS,
+ * a particle system, many thousands of moving things). It never reads your objects; boxes go in
+ * as numbers (`minX, minY, maxX, maxY`) and pairs and query results come out as ids.
+ *
+ * Overlap is strict (touching edges do not collide), boxes outside `bounds` are still indexed and
+ * found, and every pair is reported exactly once. Mutations validate all their input before they
+ * change anything: a throw leaves the index as it was.
+ *
+ * @example
+ * ```ts
+ * import { QuadIndex } from 'quadcollide';
+ *
+ * const index = new QuadIndex({ x: 0, y: 0, width: 800, height: 600 });
+ * const a = index.add(10, 10, 30, 30); // returns an id: 0
+ * const b = index.add(20, 20, 40, 40); // 1
+ * index.forEachPair((p, q) => console.log('hit', p, q)); // hit 0 1
+ * index.move(b, 100, 100, 120, 120);
+ * console.log(index.query(0, 0, 50, 50)); // [ 0 ]
+ * ```
+ */
+export class QuadIndex {
+  /** The root area. Boxes outside it are still indexed (in the border cells) and always found. */
+  readonly bounds: Readonly<Rect>;
+  /** Split threshold (see {@link QuadtreeOptions.maxObjects}). */
+  readonly maxObjects: number;
+  /** Deepest level a node can reach, after `maxLevels` and `minNodeSize` are applied. */
+  readonly maxDepth: number;
+
+  private readonly tree: TreeStore;
+  private readonly nodeInfo: NodeInfo = {
+    x: 0,
+    y: 0,
+    width: 0,
+    height: 0,
+    depth: 0,
+    items: 0,
+    totalItems: 0,
+    isLeaf: true,
+  };
+
+  /**
+   * Creates an empty index over `bounds`.
+   * @param bounds The area the tree subdivides: the world (or screen). Boxes outside it still work,
+   * they just do not benefit from subdivision.
+   * @param options `maxObjects` (default 10), `maxLevels` (default 12, at most 16), `minNodeSize` (default 0).
+   */
+  constructor(bounds: Rect, options?: QuadtreeOptions) {
+    // biome-ignore lint/complexity/noArguments: a quadtree-js style third argument gets a helpful error
+    const s = readSettings('QuadIndex', bounds, options, arguments[2]);
+    this.bounds = Object.freeze({ x: s.x, y: s.y, width: s.width, height: s.height });
+    this.maxObjects = s.maxObjects;
+    this.maxDepth = s.depth;
+    this.tree = new TreeStore(s.x, s.y, s.width, s.height, s.maxObjects, s.depth);
+  }
+
+  /** Number of boxes in the index. */
+  get size(): number {
+    return this.tree.count;
+  }
+
+  /** True while a query, raycast or pair pass is under way: changes are refused until it returns. */
+  get busy(): boolean {
+    return this.tree.busy > 0;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Changing the index
+
+  /**
+   * Adds a box and returns its id: a small non-negative integer. Ids of removed boxes are reused;
+   * after {@link clear} ids start from 0 again.
+   * @throws TypeError / RangeError naming the bad argument (NaN, ±Infinity, min > max).
+   */
+  add(minX: number, minY: number, maxX: number, maxY: number): number {
+    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY, BOX_NAMES);
+    this.assertMutable('add');
+    return this.tree.add(minX, minY, maxX, maxY);
+  }
+
+  /**
+   * Sets the box of `id`. O(1) when the box stays in its node, the common case for small moves.
+   * @throws TypeError / RangeError for a bad id or box; the index is unchanged.
+   */
+  move(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
+    this.requireLive(id, 'id');
+    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY, BOX_NAMES);
+    this.assertMutable('move');
+    const tree = this.tree;
+    const h4 = id << 2;
+    const boxes = tree.boxes;
+    boxes[h4] = minX;
+    boxes[h4 + 1] = minY;
+    boxes[h4 + 2] = maxX;
+    boxes[h4 + 3] = maxY;
+    tree.reclassify(id);
+  }
+
+  /**
+   * Sets the box of every live id at once from one array: id `i` reads `boxes[4i … 4i + 3]` as
+   * minX, minY, maxX, maxY; entries of ids that are not live are ignored. The per-frame call for
+   * data that lives in typed arrays. All boxes are checked before any moves, so a bad one throws
+   * and nothing moves. Returns how many boxes changed node.
+   */
+  moveAll(boxes: Float64Array | Float32Array | ArrayLike<number>): number {
+    if (boxes === null || typeof boxes !== 'object' || typeof boxes.length !== 'number') {
+      throw new TypeError(
+        `boxes must be a Float64Array, Float32Array or array of numbers, got ${describe(boxes)}`,
+      );
+    }
+    this.assertMutable('moveAll');
+    const tree = this.tree;
+    let end = tree.itemHighWater;
+    while (end > 0 && tree.itemNode[end - 1] < 0) end--; // one past the highest live id
+    if (boxes.length < 4 * end) {
+      throw new RangeError(
+        `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${boxes.length}`,
+      );
+    }
+    checkAll(tree.itemNode, boxes, end);
+    return commitAll(tree, boxes, end);
+  }
+
+  /** Removes a box. Returns `false` when `id` is not a live id (never added, or removed). */
+  remove(id: number): boolean {
+    if (!this.tree.isLive(id)) return false;
+    this.assertMutable('remove');
+    this.tree.remove(id);
+    return true;
+  }
+
+  /** True when `id` is a live id. */
+  has(id: number): boolean {
+    return this.tree.isLive(id);
+  }
+
+  /**
+   * Removes every box but keeps the storage, for the "clear and re-add every frame" loop: ids are
+   * handed out from 0 again, in order, and nothing is allocated while the count stays the same.
+   */
+  clear(): void {
+    this.assertMutable('clear');
+    this.tree.clear();
+  }
+
+  /** Makes room for `count` more boxes at once, so that adding them does not grow the storage step by step. */
+  reserve(count: number): void {
+    requireInteger(count, 'count', 0, 0x3fffffff);
+    this.assertMutable('reserve');
+    this.tree.reserve(count);
+  }
+
+  /** The stored box of `id` as minX, minY, maxX, maxY, written into `out` (a new array when omitted). */
+  getBox<A extends { [index: number]: number } = Float64Array>(id: number, out?: A): A {
+    this.requireLive(id, 'id');
+    const target = out ?? (new Float64Array(4) as unknown as A);
+    const boxes = this.tree.boxes;
+    for (let k = 0; k < 4; k++) target[k] = boxes[4 * id + k];
+    return target;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Pairs and queries
+
+  /**
+   * Calls `visit(a, b)` once for every pair of ids whose boxes overlap (strictly), in a
+   * deterministic order. Return `false` to stop. Allocates nothing. Returns the number of box
+   * tests made (compare with n·(n−1)/2 for a brute-force pass).
+   */
+  forEachPair(visit: IdPairVisitor): number {
+    requireFunction(visit, 'visit');
+    const tree = this.tree;
+    const ctx = tree.enter();
+    try {
+      return forEachPair(tree, ctx, visit);
+    } finally {
+      tree.busy--;
+    }
+  }
+
+  /** Every overlapping pair, appended to `out` as a flat list `a0, b0, a1, b1, …`. */
+  pairs(out: number[] = []): number[] {
+    this.forEachPair((a, b) => {
+      out.push(a, b);
+    });
+    return out;
+  }
+
+  /** Ids whose box overlaps the given box (strictly: touching does not count). Appends to `out`. */
+  query(minX: number, minY: number, maxX: number, maxY: number, out: number[] = []): number[] {
+    this.setBoxSearch(minX, minY, maxX, maxY);
+    this.runSearch(Search.Box, out, null);
+    return out;
+  }
+
+  /** Visitor form of {@link query}; returns the number of box tests. Return `false` from `visit` to stop. */
+  forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: IdVisitor): number {
+    requireFunction(visit, 'visit');
+    this.setBoxSearch(minX, minY, maxX, maxY);
+    return this.runSearch(Search.Box, null, visit);
+  }
+
+  /**
+   * Candidate ids for a box: every id in a node the box reaches, with no box tests. A superset of
+   * {@link query}, for callers with their own exact test. Appends to `out`.
+   */
+  candidates(minX: number, minY: number, maxX: number, maxY: number, out: number[] = []): number[] {
+    this.setBoxSearch(minX, minY, maxX, maxY);
+    this.runSearch(Search.Candidates, out, null);
+    return out;
+  }
+
+  /** Visitor form of {@link candidates}. */
+  forEachCandidate(minX: number, minY: number, maxX: number, maxY: number, visit: IdVisitor): void {
+    requireFunction(visit, 'visit');
+    this.setBoxSearch(minX, minY, maxX, maxY);
+    this.runSearch(Search.Candidates, null, visit);
+  }
+
+  /** Ids whose box contains the point in its interior (points on an edge do not count). Appends to `out`. */
+  queryPoint(x: number, y: number, out: number[] = []): number[] {
+    this.setPointSearch(x, y);
+    this.runSearch(Search.Box, out, null);
+    return out;
+  }
+
+  /** Visitor form of {@link queryPoint}; returns the number of box tests. */
+  forEachAtPoint(x: number, y: number, visit: IdVisitor): number {
+    requireFunction(visit, 'visit');
+    this.setPointSearch(x, y);
+    return this.runSearch(Search.Box, null, visit);
+  }
+
+  /**
+   * Ids whose box meets the open disc: the box's closest point is nearer than `radius` to the
+   * centre (a box at exactly `radius` does not count). Appends to `out`.
+   */
+  queryCircle(x: number, y: number, radius: number, out: number[] = []): number[] {
+    this.setCircleSearch(x, y, radius);
+    this.runSearch(Search.Circle, out, null);
+    return out;
+  }
+
+  /** Visitor form of {@link queryCircle}; returns the number of box tests. */
+  forEachInCircle(x: number, y: number, radius: number, visit: IdVisitor): number {
+    requireFunction(visit, 'visit');
+    this.setCircleSearch(x, y, radius);
+    return this.runSearch(Search.Circle, null, visit);
+  }
+
+  /**
+   * Visits the ids whose box the segment from (x, y) along (dirX, dirY) for t in [0, maxT]
+   * touches, node by node from front to back; `tEnter` is where the segment enters the box (0 when
+   * it starts inside). With a unit direction, t is a distance. Return a number from `visit` to
+   * shorten the segment to that t (e.g. the exact hit of a shape inside the box: nodes and boxes
+   * beyond it are then skipped), or `false` to stop. For the first hit keep the smallest t.
+   */
+  raycast(x: number, y: number, dirX: number, dirY: number, maxT: number, visit: RayVisitor): void {
+    requireFinite(x, 'x');
+    requireFinite(y, 'y');
+    requireFinite(dirX, 'dirX');
+    requireFinite(dirY, 'dirY');
+    requireNonNegativeOrInfinity(maxT, 'maxT');
+    requireFunction(visit, 'visit');
+    const tree = this.tree;
+    const ctx = tree.enter();
+    try {
+      raycast(tree, ctx, x, y, dirX, dirY, maxT, visit);
+    } finally {
+      tree.busy--;
+    }
+  }
+
+  /**
+   * The first box the segment enters, and where (ties by lower id), or `null`. Pass `out` to reuse
+   * one result object.
+   */
+  raycastFirst(
+    x: number,
+    y: number,
+    dirX: number,
+    dirY: number,
+    maxT = Number.POSITIVE_INFINITY,
+    out: IdRayHit = { id: -1, t: 0 },
+  ): IdRayHit | null {
+    let bestId = -1;
+    let bestT = Number.POSITIVE_INFINITY;
+    this.raycast(x, y, dirX, dirY, maxT, (id, t) => {
+      if (t < bestT || (t === bestT && id < bestId)) {
+        bestT = t;
+        bestId = id;
+      }
+      return bestT;
+    });
+    if (bestId < 0) return null;
+    out.id = bestId;
+    out.t = bestT;
+    return out;
+  }
+
+  /**
+   * Visits ids in order of increasing distance from (x, y) to their box (0 for boxes containing
+   * the point), up to `maxDistance`, ties by id; the squared distance is passed along. Return
+   * `false` to stop. Allocates nothing once warm.
+   */
+  forEachNearest(x: number, y: number, visit: NearestVisitor, maxDistance = Number.POSITIVE_INFINITY): void {
+    requireFinite(x, 'x');
+    requireFinite(y, 'y');
+    requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
+    requireFunction(visit, 'visit');
+    const tree = this.tree;
+    const ctx = tree.enter();
+    try {
+      forEachNearest(tree, ctx, x, y, maxDistance * maxDistance, visit);
+    } finally {
+      tree.busy--;
+    }
+  }
+
+  /** The `k` ids whose boxes are nearest to (x, y), nearest first, within `maxDistance`. */
+  nearest(
+    x: number,
+    y: number,
+    k: number,
+    maxDistance = Number.POSITIVE_INFINITY,
+    out: number[] = [],
+  ): number[] {
+    requireInteger(k, 'k', 0, 0x7fffffff);
+    if (k === 0) return out;
+    let found = 0;
+    this.forEachNearest(
+      x,
+      y,
+      (id) => {
+        out.push(id);
+        return ++found < k;
+      },
+      maxDistance,
+    );
+    return out;
+  }
+
+  /** Every live id, ascending. Appends to `out`. */
+  ids(out: number[] = []): number[] {
+    const tree = this.tree;
+    for (let h = 0; h < tree.itemHighWater; h++) if (tree.itemNode[h] >= 0) out.push(h);
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Introspection
+
+  /**
+   * Visits every node depth-first (parents before children), e.g. to draw the tree. The
+   * {@link NodeInfo} object is reused between calls. Return `false` to stop.
+   */
+  forEachNode(visit: (node: NodeInfo) => void | boolean): void {
+    requireFunction(visit, 'visit');
+    const tree = this.tree;
+    const ctx = tree.enter();
+    try {
+      debug.forEachNode(tree, ctx, this.nodeInfo, visit);
+    } finally {
+      tree.busy--;
+    }
+  }
+
+  /** Counts of boxes and nodes, depth and memory. O(nodes). */
+  stats(): IndexStats {
+    return debug.stats(this.tree);
+  }
+
+  /** Checks every internal invariant and throws an Error describing the first one broken. O(boxes + nodes). */
+  validate(): void {
+    debug.validate(this.tree, (message) => {
+      throw new Error(`QuadIndex.validate(): ${message}`);
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Internals
+
+  private requireLive(id: number, name: string): void {
+    if (this.tree.isLive(id)) return;
+    requireInteger(id, name, 0, 0x7fffffff);
+    throw new RangeError(`${name} ${id} is not in this index (never added, or removed)`);
+  }
+
+  private assertMutable(method: string): void {
+    if (this.tree.busy > 0) {
+      throw new Error(
+        `QuadIndex.${method}() was called from inside a query, raycast or forEachPair callback; ` +
+          'collect the changes and apply them after the traversal returns',
+      );
+    }
+  }
+
+  private setBoxSearch(minX: number, minY: number, maxX: number, maxY: number): void {
+    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY, BOX_NAMES);
+    searchArgs[0] = minX;
+    searchArgs[1] = minY;
+    searchArgs[2] = maxX;
+    searchArgs[3] = maxY;
+  }
+
+  private setPointSearch(x: number, y: number): void {
+    if (!isValidMinMax(x, y, x, y)) {
+      requireFinite(x, 'x');
+      requireFinite(y, 'y');
+    }
+    searchArgs[0] = x;
+    searchArgs[1] = y;
+    searchArgs[2] = x;
+    searchArgs[3] = y;
+  }
+
+  private setCircleSearch(x: number, y: number, radius: number): void {
+    if (!isValidMinMax(x, y, x + radius, y) || !(radius >= 0)) {
+      requireFinite(x, 'x');
+      requireFinite(y, 'y');
+      requireSize(radius, 'radius');
+    }
+    searchArgs[0] = x - radius;
+    searchArgs[1] = y - radius;
+    searchArgs[2] = x + radius;
+    searchArgs[3] = y + radius;
+    searchArgs[4] = x;
+    searchArgs[5] = y;
+    searchArgs[6] = radius;
+  }
+
+  private runSearch(mode: Search, out: number[] | null, visit: IdVisitor | null): number {
+    const tree = this.tree;
+    const ctx = tree.enter();
+    try {
+      return search(tree, ctx.nodes, mode, out, visit);
+    } finally {
+      tree.busy--;
+    }
+  }
+}
+
+/** Throws naming the first live id whose box in `boxes` is invalid. */
+function checkAll(itemNode: Int32Array, boxes: ArrayLike<number>, end: number): void {
+  for (let h = 0; h < end; h++) {
+    if (itemNode[h] < 0) continue;
+    const h4 = h << 2;
+    const minX = boxes[h4];
+    const minY = boxes[h4 + 1];
+    const maxX = boxes[h4 + 2];
+    const maxY = boxes[h4 + 3];
+    if (!isValidMinMax(minX, minY, maxX, maxY)) {
+      requireMinMax(minX, minY, maxX, maxY, [
+        `boxes[${h4}]`,
+        `boxes[${h4 + 1}]`,
+        `boxes[${h4 + 2}]`,
+        `boxes[${h4 + 3}]`,
+      ]);
+    }
+  }
+}
+
+/** Copies every live id's (validated) box and re-files the ones that left their node. */
+function commitAll(tree: TreeStore, source: ArrayLike<number>, end: number): number {
+  const itemNode = tree.itemNode;
+  const boxes = tree.boxes;
+  let moved = 0;
+  for (let h = 0; h < end; h++) {
+    if (itemNode[h] < 0) continue;
+    const h4 = h << 2;
+    boxes[h4] = source[h4];
+    boxes[h4 + 1] = source[h4 + 1];
+    boxes[h4 + 2] = source[h4 + 2];
+    boxes[h4 + 3] = source[h4 + 3];
+    if (tree.reclassify(h)) moved++;
+  }
+  return moved;
+}

@@ -1,0 +1,160 @@
+import { cellHi, cellLo } from './cells.js';
+import { NONE, type TreeStore } from './store.js';
+import type { IdVisitor } from './types.js';
+
+/** What a region search reports. */
+export enum Search {
+  /** Every id in a node the area reaches: a superset of the overlaps, no box tests. */
+  Candidates = 0,
+  /** Ids whose box overlaps the area strictly. */
+  Box = 1,
+  /** Ids whose box is nearer than the radius to the centre. */
+  Circle = 2,
+}
+
+/**
+ * Search arguments, passed in a typed array rather than as parameters: doubles passed to a call
+ * that is not inlined are boxed on the heap, and queries must not allocate. Box searches fill
+ * minX, minY, maxX, maxY; circle searches also centre x, centre y and radius (the box is the
+ * disc's bounding box).
+ */
+export const searchArgs = new Float64Array(7);
+
+/**
+ * Reports the ids matching the search in `searchArgs` to `out` (appended) or to `visit`; returns
+ * the number of box tests made. The caller holds the tree busy.
+ */
+export function search(
+  tree: TreeStore,
+  stack: Int32Array,
+  mode: Search,
+  out: number[] | null,
+  visit: IdVisitor | null,
+): number {
+  const args = searchArgs;
+  const minX = args[0];
+  const minY = args[1];
+  const maxX = args[2];
+  const maxY = args[3];
+  const cx = args[4];
+  const cy = args[5];
+  const r2 = args[6] * args[6];
+  const grid = tree.gridSize;
+  let qlox = cellLo(minX, tree.originX, tree.scaleX, grid);
+  let qloy = cellLo(minY, tree.originY, tree.scaleY, grid);
+  let qhix: number;
+  let qhiy: number;
+  if (mode === Search.Circle) {
+    // The disc's bounding box loses precision in x ± r; one cell of margin on every side keeps
+    // the node pruning conservative for the exact distance test below.
+    qhix = Math.min(cellLo(maxX, tree.originX, tree.scaleX, grid) + 1, grid - 1);
+    qhiy = Math.min(cellLo(maxY, tree.originY, tree.scaleY, grid) + 1, grid - 1);
+    qlox = Math.max(qlox - 1, 0);
+    qloy = Math.max(qloy - 1, 0);
+  } else {
+    qhix = cellHi(maxX, tree.originX, tree.scaleX, grid, qlox);
+    qhiy = cellHi(maxY, tree.originY, tree.scaleY, grid, qloy);
+  }
+  let checks = 0;
+  const boxes = tree.boxes;
+  const next = tree.itemNext;
+  const head = tree.nodeHead;
+  const child = tree.nodeChild;
+  const total = tree.nodeTotal;
+  const level = tree.nodeLevel;
+  const nodeX0 = tree.nodeX0;
+  const nodeY0 = tree.nodeY0;
+  const depth = tree.maxDepth;
+  // A visitor cannot change the tree (it is busy), so the copy stays current for the whole search.
+  const runs = !tree.runsStale;
+  const runStart = tree.runStart;
+  const runBoxes = tree.runBoxes;
+  const runIds = tree.runIds;
+  const count = tree.nodeCount;
+  stack[0] = 0;
+  let sp = 1;
+  while (sp > 0) {
+    const n = stack[--sp];
+    const first = child[n];
+    // An internal node's own boxes cross its midlines; skip them when the area reaches neither
+    // of the node's reach boxes.
+    if (first === NONE || tree.reaches(n, qlox, qloy, qhix, qhiy)) {
+      if (runs) {
+        // The pair walk's copy is current: the node's boxes are contiguous there.
+        for (let r = runStart[n], end = r + count[n]; r < end; r++) {
+          const r4 = r << 2;
+          if (mode !== Search.Candidates) {
+            checks++;
+            if (mode === Search.Box) {
+              if (
+                !(
+                  runBoxes[r4] < maxX &&
+                  minX < runBoxes[r4 + 2] &&
+                  runBoxes[r4 + 1] < maxY &&
+                  minY < runBoxes[r4 + 3]
+                )
+              ) {
+                continue;
+              }
+            } else if (
+              !(
+                boxDistanceSquared(
+                  cx,
+                  cy,
+                  runBoxes[r4],
+                  runBoxes[r4 + 1],
+                  runBoxes[r4 + 2],
+                  runBoxes[r4 + 3],
+                ) < r2
+              )
+            ) {
+              continue;
+            }
+          }
+          if (out !== null) out.push(runIds[r]);
+          else if ((visit as IdVisitor)(runIds[r]) === false) return checks;
+        }
+      } else {
+        for (let i = head[n]; i !== NONE; i = next[i]) {
+          if (mode !== Search.Candidates) {
+            const i4 = i << 2;
+            checks++;
+            if (mode === Search.Box) {
+              if (!(boxes[i4] < maxX && minX < boxes[i4 + 2] && boxes[i4 + 1] < maxY && minY < boxes[i4 + 3]))
+                continue;
+            } else if (
+              !(boxDistanceSquared(cx, cy, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]) < r2)
+            ) {
+              continue;
+            }
+          }
+          if (out !== null) out.push(i);
+          else if ((visit as IdVisitor)(i) === false) return checks;
+        }
+      }
+    }
+    if (first === NONE) continue;
+    const span = 1 << (depth - level[n] - 1);
+    for (let c = first + 3; c >= first; c--) {
+      if (total[c] === 0) continue;
+      const x0 = nodeX0[c];
+      const y0 = nodeY0[c];
+      if (qlox < x0 + span && qhix >= x0 && qloy < y0 + span && qhiy >= y0) stack[sp++] = c;
+    }
+  }
+  return checks;
+}
+
+/** Squared distance from (x, y) to the closed box; 0 inside. */
+export function boxDistanceSquared(
+  x: number,
+  y: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): number {
+  const dx = minX > x ? minX - x : x > maxX ? x - maxX : 0;
+  const dy = minY > y ? minY - y : y > maxY ? y - maxY : 0;
+  return dx * dx + dy * dy;
+}

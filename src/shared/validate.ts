@@ -1,0 +1,203 @@
+/**
+ * Input checks for every layer, with one message style: the error names the argument as the
+ * caller knows it (`item.x`, `boxes[12]`, `options.maxLevels`) and the value it got. NaN and
+ * ±Infinity throw a `RangeError`; a value of the wrong type throws a `TypeError`.
+ *
+ * Hot paths test validity with a few comparisons (see {@link isValidBox}) and only call the
+ * `require*` functions to build the message once they know the input is bad.
+ * @internal
+ * @module
+ */
+
+/** Renders a bad argument for an error message. @internal */
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value);
+    return keys.length === 0 ? '{}' : `{ ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''} }`;
+  }
+  return String(value);
+}
+
+/** Throws unless `value` is a finite number. @internal */
+export function requireFinite(value: unknown, name: string): asserts value is number {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be a finite number, got ${describe(value)} (${typeof value})`);
+  }
+  if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number, got ${value}`);
+}
+
+/** Throws unless `value` is a finite number ≥ 0 (a size). @internal */
+export function requireSize(value: unknown, name: string): asserts value is number {
+  requireFinite(value, name);
+  if (value < 0) throw new RangeError(`${name} must be ≥ 0, got ${value}`);
+}
+
+/** Throws unless `value` is a finite number > 0. @internal */
+export function requirePositive(value: unknown, name: string): asserts value is number {
+  requireFinite(value, name);
+  if (!(value > 0)) throw new RangeError(`${name} must be > 0, got ${value}`);
+}
+
+/** Throws unless `value` is a number ≥ 0; `Infinity` is allowed (an unbounded ray or search). @internal */
+export function requireNonNegativeOrInfinity(value: unknown, name: string): asserts value is number {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be a number ≥ 0 (Infinity allowed), got ${describe(value)}`);
+  }
+  if (Number.isNaN(value) || value < 0) {
+    throw new RangeError(`${name} must be a number ≥ 0 (Infinity allowed), got ${value}`);
+  }
+}
+
+/** Throws unless `value` is an integer in [min, max]. @internal */
+export function requireInteger(
+  value: unknown,
+  name: string,
+  min: number,
+  max: number,
+): asserts value is number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(`${name} must be an integer, got ${describe(value)}`);
+  }
+  if (value < min || value > max) throw new RangeError(`${name} must be from ${min} to ${max}, got ${value}`);
+}
+
+/** Throws unless `fn` is a function. @internal */
+export function requireFunction(fn: unknown, name: string): void {
+  if (typeof fn !== 'function') throw new TypeError(`${name} must be a function, got ${describe(fn)}`);
+}
+
+/** Field names people use for boxes in other libraries, and what we call them. */
+const BOX_FIELD_HINTS = ['left', 'top', 'right', 'bottom', 'w', 'h', 'minX', 'minY', 'maxX', 'maxY'];
+
+/**
+ * Throws a TypeError/RangeError naming the first bad field of a `{x, y, width, height}` box. An
+ * object shaped like another library's box (`{left, top, right, bottom}`, `{x, y, w, h}`) gets a
+ * message that says which fields are expected. @internal
+ */
+export function requireRect(rect: unknown, name: string): void {
+  if (rect === null || typeof rect !== 'object') {
+    throw new TypeError(
+      `${name} must be an object with numeric x, y, width and height, got ${describe(rect)}`,
+    );
+  }
+  const r = rect as Record<string, unknown>;
+  if (r.width === undefined || r.height === undefined || r.x === undefined || r.y === undefined) {
+    const found = BOX_FIELD_HINTS.filter((key) => key in r);
+    if (found.length > 0) {
+      const keys = Object.keys(r).filter((key) => r[key] !== undefined);
+      throw new TypeError(
+        `${name}: items need numeric x, y, width and height (got ${keys.join(', ')}); ` +
+          'convert other box shapes, e.g. { x: left, y: top, width: right - left, height: bottom - top }',
+      );
+    }
+  }
+  requireFinite(r.x, `${name}.x`);
+  requireFinite(r.y, `${name}.y`);
+  requireSize(r.width, `${name}.width`);
+  requireSize(r.height, `${name}.height`);
+}
+
+/** True when x, y, width, height are finite numbers and the sizes are ≥ 0. Cheap enough for hot paths. @internal */
+export function isValidBox(x: unknown, y: unknown, width: unknown, height: unknown): boolean {
+  return (
+    typeof x === 'number' &&
+    typeof y === 'number' &&
+    typeof width === 'number' &&
+    typeof height === 'number' &&
+    // v - v is 0 for finite numbers and NaN for NaN and ±Infinity.
+    x - x === 0 &&
+    y - y === 0 &&
+    width - width === 0 &&
+    height - height === 0 &&
+    width >= 0 &&
+    height >= 0
+  );
+}
+
+/** True when minX … maxY are finite numbers with min ≤ max on both axes. @internal */
+export function isValidMinMax(minX: number, minY: number, maxX: number, maxY: number): boolean {
+  return (
+    typeof minX === 'number' &&
+    typeof minY === 'number' &&
+    typeof maxX === 'number' &&
+    typeof maxY === 'number' &&
+    minX - minX === 0 &&
+    minY - minY === 0 &&
+    maxX - maxX === 0 &&
+    maxY - maxY === 0 &&
+    minX <= maxX &&
+    minY <= maxY
+  );
+}
+
+/**
+ * Throws a TypeError/RangeError naming the first bad value of a min/max box; `names` are the four
+ * argument names (e.g. `['minX', 'minY', 'maxX', 'maxY']` or `boxes[8]` … `boxes[11]`). @internal
+ */
+export function requireMinMax(
+  minX: unknown,
+  minY: unknown,
+  maxX: unknown,
+  maxY: unknown,
+  names: readonly [string, string, string, string],
+): void {
+  requireFinite(minX, names[0]);
+  requireFinite(minY, names[1]);
+  requireFinite(maxX, names[2]);
+  requireFinite(maxY, names[3]);
+  if (minX > maxX) throw new RangeError(`${names[0]} must be ≤ ${names[2]}, got ${minX} > ${maxX}`);
+  if (minY > maxY) throw new RangeError(`${names[1]} must be ≤ ${names[3]}, got ${minY} > ${maxY}`);
+}
+
+/**
+ * Throws unless `options` is an object whose keys are all in `known`; a misspelt key names the
+ * closest valid one (`maxObject` → `maxObjects`, `maxDepth` → `maxLevels`). `aliases` maps names
+ * from other libraries to ours. @internal
+ */
+export function requireKnownOptions(
+  options: unknown,
+  name: string,
+  known: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): void {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${name} must be an object, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (known.includes(key)) continue;
+    const suggestion = aliases[key] ?? closest(key, known);
+    throw new TypeError(
+      `${name}.${key} is not an option${suggestion ? `; did you mean ${suggestion}?` : ''} (options: ${known.join(', ')})`,
+    );
+  }
+}
+
+/** The entry of `words` within edit distance 3 of `word` (case-insensitive), or undefined. */
+function closest(word: string, words: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 4;
+  for (const candidate of words) {
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length];
+}

@@ -1,0 +1,406 @@
+/**
+ * The integer-id core against brute force: random add / move / moveAll / remove / clear sequences
+ * (degenerate boxes included), then every query, the pair set, rays and nearest compared with a
+ * model of id → box, and validate() after each sequence.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { QuadIndex, type Rect } from '../src/index.js';
+import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
+
+const RUNS = Number(process.env.QC_RUNS ?? 200);
+
+type IdOp =
+  | { kind: 'add'; box: Rect; copies: number }
+  | { kind: 'move'; pick: number; box: Rect }
+  | { kind: 'moveAll'; boxes: Rect[]; float32: boolean }
+  | { kind: 'remove'; pick: number }
+  | { kind: 'removeDead'; id: number }
+  | { kind: 'clear' }
+  | { kind: 'pairs' };
+
+function idOpsArb(bounds: Rect): fc.Arbitrary<IdOp[]> {
+  const box = boxArb(bounds);
+  const op: fc.Arbitrary<IdOp> = fc.oneof(
+    {
+      weight: 10,
+      arbitrary: fc.record({
+        kind: fc.constant('add' as const),
+        box,
+        copies: fc.integer({ min: 1, max: 4 }),
+      }),
+    },
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), box }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('moveAll' as const),
+        boxes: fc.array(box, { maxLength: 8 }),
+        float32: fc.boolean(),
+      }),
+    },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('removeDead' as const),
+        id: fc.integer({ min: -3, max: 200 }),
+      }),
+    },
+    { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const }) },
+    { weight: 2, arbitrary: fc.constant({ kind: 'pairs' as const }) },
+  );
+  return fc.array(op, { maxLength: 60, size: 'max' });
+}
+
+const sceneArb = boundsArb.chain((bounds) =>
+  fc.record({
+    bounds: fc.constant(bounds),
+    options: optionsArb,
+    ops: idOpsArb(bounds),
+    areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 4 }),
+  }),
+);
+
+type Corners = [number, number, number, number];
+
+/** The model: live id → the min/max corners the index should hold. */
+class Model {
+  readonly boxes = new Map<number, Corners>();
+
+  set(id: number, box: Corners): void {
+    this.boxes.set(id, [...box]);
+  }
+
+  get(id: number): Corners {
+    return this.boxes.get(id) as Corners;
+  }
+
+  liveIds(): number[] {
+    return [...this.boxes.keys()].sort((a, b) => a - b);
+  }
+
+  pairs(): string[] {
+    const ids = this.liveIds();
+    const out: string[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      for (let j = i + 1; j < ids.length; j++) {
+        if (cornersOverlap(this.get(ids[i]), this.get(ids[j]))) out.push(`${ids[i]}:${ids[j]}`);
+      }
+    }
+    return out.sort();
+  }
+
+  query(area: Corners): number[] {
+    return this.liveIds().filter((id) => cornersOverlap(this.get(id), area));
+  }
+}
+
+/** The collision rule on min/max corners: interiors overlap, touching does not count. */
+function cornersOverlap(a: Corners, b: Corners): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+/** Squared distance from (x, y) to the closed box. */
+function distance2(b: Corners, x: number, y: number): number {
+  const dx = Math.max(b[0] - x, 0, x - b[2]);
+  const dy = Math.max(b[1] - y, 0, y - b[3]);
+  return dx * dx + dy * dy;
+}
+
+/** The corners the index stores for an x/y/width/height box. */
+function corners(box: Rect): Corners {
+  return [box.x, box.y, box.x + box.width, box.y + box.height];
+}
+
+function pairKeys(index: QuadIndex): string[] {
+  const flat = index.pairs();
+  const out: string[] = [];
+  for (let k = 0; k < flat.length; k += 2) {
+    const a = flat[k];
+    const b = flat[k + 1];
+    out.push(a < b ? `${a}:${b}` : `${b}:${a}`);
+  }
+  return out.sort();
+}
+
+function sorted(ids: number[]): number[] {
+  return ids.slice().sort((a, b) => a - b);
+}
+
+function build(bounds: Rect, options: object, ops: readonly IdOp[]): { index: QuadIndex; model: Model } {
+  const index = new QuadIndex(bounds, options);
+  const model = new Model();
+  for (const op of ops) {
+    switch (op.kind) {
+      case 'add':
+        for (let c = 0; c < op.copies; c++) {
+          const id = index.add(...corners(op.box));
+          expect(model.boxes.has(id), `id ${id} handed out while live`).toBe(false);
+          expect(Number.isInteger(id) && id >= 0).toBe(true);
+          model.set(id, corners(op.box));
+        }
+        break;
+      case 'move': {
+        const live = model.liveIds();
+        if (live.length === 0) {
+          expect(() => index.move(0, 0, 0, 1, 1)).toThrow(RangeError);
+          break;
+        }
+        const id = live[op.pick % live.length];
+        index.move(id, ...corners(op.box));
+        model.set(id, corners(op.box));
+        break;
+      }
+      case 'moveAll': {
+        const live = model.liveIds();
+        const top = live.length === 0 ? 0 : live[live.length - 1] + 1;
+        const array = op.float32 ? new Float32Array(4 * top) : new Float64Array(4 * top);
+        for (const id of live) array.set(model.get(id), 4 * id);
+        op.boxes.forEach((box, k) => {
+          if (live.length > 0) array.set(corners(box), 4 * live[(k * 7) % live.length]);
+        });
+        index.moveAll(array);
+        for (const id of live) {
+          const box = Array.from(array.subarray(4 * id, 4 * id + 4)) as Corners;
+          model.set(id, box);
+          expect(Array.from(index.getBox(id))).toEqual(box);
+        }
+        break;
+      }
+      case 'remove': {
+        const live = model.liveIds();
+        if (live.length === 0) break;
+        const id = live[op.pick % live.length];
+        expect(index.remove(id)).toBe(true);
+        expect(index.remove(id)).toBe(false);
+        expect(index.has(id)).toBe(false);
+        model.boxes.delete(id);
+        break;
+      }
+      case 'removeDead':
+        if (!model.boxes.has(op.id)) {
+          expect(index.remove(op.id)).toBe(false);
+          expect(index.has(op.id)).toBe(false);
+        }
+        break;
+      case 'clear':
+        index.clear();
+        model.boxes.clear();
+        break;
+      case 'pairs':
+        expect(pairKeys(index)).toEqual(model.pairs());
+        break;
+    }
+  }
+  return { index, model };
+}
+
+describe('QuadIndex vs brute force (fast-check)', () => {
+  it('every query, the pair set, rays and nearest match the model after random sequences', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, ops, areas }) => {
+        const { index, model } = build(bounds, options, ops);
+        index.validate();
+        expect(index.size).toBe(model.boxes.size);
+        expect(index.ids()).toEqual(model.liveIds());
+        expect(pairKeys(index)).toEqual(model.pairs());
+        for (const area of areas) {
+          const [minX, minY, maxX, maxY] = corners(area);
+          const expected = model.query(corners(area));
+          expect(sorted(index.query(minX, minY, maxX, maxY))).toEqual(expected);
+          const visited: number[] = [];
+          index.forEachInBox(minX, minY, maxX, maxY, (id) => {
+            visited.push(id);
+          });
+          expect(sorted(visited)).toEqual(expected);
+          // Candidates are a superset without duplicates.
+          const candidates = index.candidates(minX, minY, maxX, maxY);
+          expect(new Set(candidates).size).toBe(candidates.length);
+          for (const id of expected) expect(candidates).toContain(id);
+          // A point: the interior rule.
+          const px = area.x;
+          const py = area.y;
+          expect(sorted(index.queryPoint(px, py))).toEqual(
+            model.liveIds().filter((id) => {
+              const b = model.get(id);
+              return b[0] < px && px < b[2] && b[1] < py && py < b[3];
+            }),
+          );
+          const r = area.width;
+          expect(sorted(index.queryCircle(px, py, r))).toEqual(
+            model.liveIds().filter((id) => distance2(model.get(id), px, py) < r * r),
+          );
+          // Nearest: ordered by box distance, ties by id.
+          const byDistance = model
+            .liveIds()
+            .map((id) => ({ id, d: distance2(model.get(id), px, py) }))
+            .sort((a, b) => a.d - b.d || a.id - b.id);
+          const k = Math.min(3, byDistance.length);
+          const near = index.nearest(px, py, k);
+          expect(near).toEqual(byDistance.slice(0, k).map((e) => e.id));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('moveAll with one bad box throws naming it and moves nothing', () => {
+    fc.assert(
+      fc.property(
+        boundsArb.chain((bounds) =>
+          fc.record({
+            bounds: fc.constant(bounds),
+            boxes: fc.array(boxArb(bounds), { minLength: 1, maxLength: 30 }),
+            bad: fc.nat(),
+            field: fc.integer({ min: 0, max: 3 }),
+            value: fc.constantFrom(
+              Number.NaN,
+              Number.POSITIVE_INFINITY,
+              Number.NEGATIVE_INFINITY,
+              'min > max',
+            ),
+          }),
+        ),
+        ({ bounds, boxes, bad, field, value }) => {
+          const index = new QuadIndex(bounds);
+          for (const b of boxes) index.add(...corners(b));
+          const before = {
+            pairs: pairKeys(index),
+            boxes: index.ids().map((id) => Array.from(index.getBox(id))),
+          };
+          const array = new Float64Array(4 * boxes.length);
+          boxes.forEach((b, id) => {
+            array.set(corners({ ...b, x: b.x + 1 }), 4 * id);
+          });
+          const victim = bad % boxes.length;
+          if (value === 'min > max')
+            array[4 * victim + (field & 1)] = array[4 * victim + (field & 1) + 2] + 1;
+          else array[4 * victim + field] = value as number;
+          expect(() => index.moveAll(array)).toThrow(/boxes\[\d+\]/);
+          expect({
+            pairs: pairKeys(index),
+            boxes: index.ids().map((id) => Array.from(index.getBox(id))),
+          }).toEqual(before);
+          index.validate();
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('raycastFirst finds the nearest box entry, ties by lower id', () => {
+    fc.assert(
+      fc.property(
+        boundsArb.chain((bounds) =>
+          fc.record({
+            bounds: fc.constant(bounds),
+            boxes: fc.array(boxArb(bounds), { maxLength: 40 }),
+            origin: boxArb(bounds),
+            angle: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+          }),
+        ),
+        ({ bounds, boxes, origin, angle }) => {
+          const index = new QuadIndex(bounds, { maxObjects: 2 });
+          for (const b of boxes) index.add(...corners(b));
+          const dx = Math.cos(angle);
+          const dy = Math.sin(angle);
+          let bestId = -1;
+          let bestT = Number.POSITIVE_INFINITY;
+          boxes.forEach((b, id) => {
+            const t = slab(origin.x, origin.y, dx, dy, corners(b));
+            if (t >= 0 && (t < bestT || (t === bestT && id < bestId))) {
+              bestT = t;
+              bestId = id;
+            }
+          });
+          const hit = index.raycastFirst(origin.x, origin.y, dx, dy);
+          if (bestId < 0) expect(hit).toBeNull();
+          else expect(hit).toEqual({ id: bestId, t: bestT });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('QuadIndex input and ids', () => {
+  const bounds = { x: 0, y: 0, width: 100, height: 100 };
+
+  it('bad boxes and ids throw naming the argument, and nothing changes', () => {
+    const index = new QuadIndex(bounds);
+    const a = index.add(10, 10, 20, 20);
+    const b = index.add(15, 15, 25, 25);
+    const before = pairKeys(index);
+    expect(() => index.add(Number.NaN, 0, 1, 1)).toThrow(/minX/);
+    expect(() => index.add(0, 0, Number.POSITIVE_INFINITY, 1)).toThrow(RangeError);
+    expect(() => index.add(5, 0, 1, 1)).toThrow(/minX must be ≤ maxX/);
+    expect(() => index.add(0, 0, 1, '2' as unknown as number)).toThrow(TypeError);
+    expect(() => index.move(-1, 0, 0, 1, 1)).toThrow(RangeError);
+    expect(() => index.move(0.5, 0, 0, 1, 1)).toThrow(TypeError);
+    expect(() => index.move(7, 0, 0, 1, 1)).toThrow(/id 7 is not in this index/);
+    expect(() => index.move(a, 0, 0, Number.NaN, 1)).toThrow(/maxX/);
+    expect(() => index.moveAll(new Float64Array(4))).toThrow(/length ≥ 8/);
+    expect(index.remove(-1)).toBe(false);
+    expect(index.remove(1.5)).toBe(false);
+    expect(index.has(Number.NaN)).toBe(false);
+    expect(index.size).toBe(2);
+    expect(pairKeys(index)).toEqual(before);
+    expect(Array.from(index.getBox(b))).toEqual([15, 15, 25, 25]);
+    index.validate();
+  });
+
+  it('ids of removed boxes are reused; after clear() ids start from 0 again in order', () => {
+    const index = new QuadIndex(bounds);
+    const ids = [0, 1, 2, 3].map((k) => index.add(k, k, k + 1, k + 1));
+    expect(ids).toEqual([0, 1, 2, 3]);
+    index.remove(1);
+    expect(index.add(50, 50, 51, 51)).toBe(1);
+    index.clear();
+    expect(index.size).toBe(0);
+    expect(index.has(0)).toBe(false);
+    expect([index.add(1, 1, 2, 2), index.add(3, 3, 4, 4)]).toEqual([0, 1]);
+    index.validate();
+  });
+
+  it('changes from inside a traversal are refused, and the index stays usable', () => {
+    const index = new QuadIndex(bounds);
+    index.add(0, 0, 10, 10);
+    index.add(5, 5, 15, 15);
+    expect(() => index.forEachPair(() => void index.add(1, 1, 2, 2))).toThrow(/inside a query/);
+    expect(index.size).toBe(2);
+    expect(index.pairs()).toEqual([0, 1]);
+  });
+
+  it('a quadtree-js style constructor and misspelt options get errors that show the fix', () => {
+    expect(() => new (QuadIndex as unknown as new (...args: unknown[]) => QuadIndex)(bounds, 10, 4)).toThrow(
+      '{ maxObjects: 10, maxLevels: 4 }',
+    );
+    expect(() => new QuadIndex(bounds, { maxObject: 4 } as object)).toThrow(/did you mean maxObjects/);
+    expect(() => new QuadIndex(bounds, { maxDepth: 4 } as object)).toThrow(/did you mean maxLevels/);
+    expect(() => new QuadIndex({ x: 0, y: 0, width: 0, height: 1 })).toThrow(/bounds.width must be > 0/);
+    expect(() => new QuadIndex({ x: 0, y: 0, width: -5, height: 1 })).toThrow(/bounds.width must be > 0/);
+  });
+});
+
+/** Entry parameter of the ray into the closed box, or −1 (the oracle's own slab test). */
+function slab(x: number, y: number, dx: number, dy: number, b: Corners): number {
+  let t0 = 0;
+  let t1 = Number.POSITIVE_INFINITY;
+  const axes: [number, number, number, number][] = [
+    [x, dx, b[0], b[2]],
+    [y, dy, b[1], b[3]],
+  ];
+  for (const [p, d, lo, hi] of axes) {
+    if (d === 0) {
+      if (p < lo || p > hi) return -1;
+      continue;
+    }
+    const a = (lo - p) / d;
+    const c = (hi - p) / d;
+    t0 = Math.max(t0, Math.min(a, c));
+    t1 = Math.min(t1, Math.max(a, c));
+    if (t0 > t1) return -1;
+  }
+  return t0;
+}
