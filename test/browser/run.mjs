@@ -263,6 +263,33 @@ test('playground: the N slider, the keyboard and the tree sliders change the sce
   }
 });
 
+test('playground: brute force lowers a large N, says so, and switching back restores it', async () => {
+  const p = await newPage();
+  try {
+    await p.open('playground', 'seed=1&n=35000');
+    await p.page.evaluate(() => window.__qc.pause());
+    await p.page.click('#mode-brute');
+    const capped = await stats(p.page);
+    assert(capped.mode === 'brute' && capped.n === 20000, `brute: mode ${capped.mode}, n ${capped.n}`);
+    assert(capped.cappedFromN === 35000, `cappedFromN ${capped.cappedFromN}`);
+    const toast = await p.page.locator('#toast').textContent();
+    assert(toast.includes('capped') && toast.includes('35,000'), `toast: ${toast}`);
+    await p.page.locator('#canvas').screenshot({ path: shotPath('playground-brute-capped.png') });
+    await p.page.click('#mode-quadtree');
+    const back = await stats(p.page);
+    assert(back.mode === 'quadtree' && back.n === 35000, `back: mode ${back.mode}, n ${back.n}`);
+    assert(back.cappedFromN === 0, `cappedFromN after switching back: ${back.cappedFromN}`);
+    // a new N chosen while capped is the user's N: nothing is restored over it
+    await p.page.click('#mode-brute');
+    await p.page.evaluate(() => window.__qc.api.setN(5000));
+    await p.page.click('#mode-quadtree');
+    const chosen = await stats(p.page);
+    assert(chosen.n === 5000, `N chosen in brute mode was overwritten: ${chosen.n}`);
+  } finally {
+    await p.close();
+  }
+});
+
 // ---- camera ----------------------------------------------------------------------------------------------------
 test('camera: keys and drag move the camera; only the query result is drawn', async () => {
   const p = await newPage();
