@@ -56,7 +56,7 @@ function freshNodes(maxObjects: number = TREE_OPTIONS.maxObjects): number {
 
 /**
  * A leaf splits when it holds more than maxObjects (12) items, but a node folds its children back
- * only when its whole subtree holds maxObjects / 2 (6) or fewer (Quadtree.ts, mergeThreshold; the
+ * only when its whole subtree holds maxObjects / 2 (6) or fewer (src/core/store.ts, mergeThreshold; the
  * gap stops a node from splitting and merging on every move). So every internal node of the running
  * tree holds at least 7 items, as do all its ancestors, and a fresh build with maxObjects = 6 splits
  * exactly every such node: its node count bounds the running tree's from above, at any moment.
