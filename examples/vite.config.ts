@@ -22,7 +22,7 @@ export default defineConfig({
     // Phaser alone is about 1.4 MB minified; the examples are not size-optimised.
     chunkSizeWarningLimit: 2000,
     rollupOptions: {
-      input: { index: page('.'), pixi: page('pixi'), phaser: page('phaser') },
+      input: { index: page('.'), pixi: page('pixi'), phaser: page('phaser'), ecs: page('ecs') },
     },
   },
 });

@@ -37,7 +37,7 @@ function banner(url, withExamples) {
   console.log('  quadcollide demo is running. Open this URL in your browser:');
   console.log('');
   console.log(`  ➜  ${url}`);
-  if (withExamples) console.log(`     ${url}examples/   (PixiJS and Phaser examples)`);
+  if (withExamples) console.log(`     ${url}examples/   (PixiJS, Phaser and ECS examples)`);
   console.log('');
   console.log('  scenes: playground · camera · snake · shapes & rays · benchmark   (Ctrl+C to stop)');
   console.log('');

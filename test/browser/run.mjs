@@ -670,6 +670,7 @@ function screenshotPixels(page, png) {
 const EXAMPLES = [
   { name: 'pixi', minShare: 0.05 },
   { name: 'phaser', minShare: 0.03 },
+  { name: 'ecs', minShare: 0.05 },
 ];
 for (const ex of EXAMPLES) {
   test(`example ${ex.name}: runs without errors, draws, finds collisions`, async () => {
