@@ -43,7 +43,8 @@ export function serveStatic({ dir, port = 0, host = '127.0.0.1' }) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      // the path alone: new URL() would read a request for '//x' as a host name and throw
+      const path = decodeURIComponent((req.url ?? '/').replace(/[?#].*$/, ''));
       let file = normalize(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) {
         res.writeHead(403).end('forbidden');
