@@ -33,6 +33,10 @@ export interface CaseResult {
 }
 
 export interface QueryResult {
+  /** which query: 'query(rect), small', 'queryPoint', … (absent in reports from before it was recorded) */
+  kind?: string;
+  /** what the queries are, for the report */
+  description?: string;
   n: number;
   queries: number;
   resultsPerQuery: number;

@@ -294,8 +294,8 @@ function querySection(report: BenchReport): string {
   return report.queries
     .map((q) =>
       [
-        `## query(rect) throughput\n`,
-        `Static uniform scene, N = ${int(q.n)}, ${int(q.queries)} query rects of 0.5–3% of the world side ` +
+        `## ${q.kind ?? 'query(rect)'} throughput\n`,
+        `Static uniform scene, N = ${int(q.n)}, ${int(q.queries)} queries: ${q.description ?? 'rects of 0.5–3% of the world side'} ` +
           `(${q.resultsPerQuery.toFixed(1)} hits per query); median of 7 interleaved rounds.\n`,
         table(
           ['contestant', `ms per ${int(q.queries)} queries`, 'µs/query'],

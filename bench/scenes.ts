@@ -2,6 +2,9 @@
  * Seeded scene generators. Every contestant sees the very same `Box` objects, moved once per frame by
  * `Scene.step()` before any contestant runs, so all of them answer the same question.
  */
+import { mulberry32, type Random, SEED000_COUNT, SEED000_WORLD, seed000Boxes } from '../test/fixtures.js';
+
+export { mulberry32, type Random, SEED000_COUNT, SEED000_WORLD, seed000Boxes };
 
 export interface Rect {
   x: number;
@@ -42,19 +45,6 @@ export interface Scene {
   /** Move only the first `count` boxes listed in `ids` one frame (for the update-cost benchmark). */
   stepSubset(ids: Int32Array, count: number): void;
 }
-
-/** mulberry32: tiny, fast, good enough for placing boxes, and identical on every machine. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export type Random = () => number;
 
 function between(random: Random, min: number, max: number): number {
   return min + (max - min) * random();
@@ -239,31 +229,6 @@ function mixedScene(count: number, random: Random): Scene {
   });
   for (const box of boxes) setVelocity(box, random, 0.5, 2);
   return assemble('mixed', world, boxes, allIds(count));
-}
-
-export const SEED000_COUNT = 500;
-export const SEED000_WORLD = 1200;
-
-/** Lua-style math.random(lo, hi): an integer in [lo, hi]. */
-function randomInt(random: Random, lo: number, hi: number): number {
-  return lo + Math.floor(random() * (hi - lo + 1));
-}
-
-/**
- * Seed 000's rects with the article's own formula: the i-th rect (1-based) has width ∈ [10, max(i, 15)],
- * height ∈ [15, max(i, 20)] and x, y ∈ [1, 1200], all integers, so later rects are larger and many
- * edges share coordinates. Rects may stick out of the screen, as in the article. Also used by the
- * seed-000 test.
- */
-export function seed000Boxes(random: Random, count = SEED000_COUNT): Box[] {
-  return Array.from({ length: count }, (_, id) => {
-    const i = id + 1;
-    const width = randomInt(random, 10, i > 10 ? i : 15);
-    const height = randomInt(random, 15, i > 15 ? i : 20);
-    const x = randomInt(random, 1, SEED000_WORLD);
-    const y = randomInt(random, 1, SEED000_WORLD);
-    return { id, x, y, width, height, vx: 0, vy: 0 };
-  });
 }
 
 /** Seed 000's static scene: nothing moves. */

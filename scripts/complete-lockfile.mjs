@@ -6,6 +6,9 @@
 // `npm ci` then refuses that lockfile as "out of sync" (it expects every optional package the
 // manifests name). The added entries carry the exact version and the os/cpu the package is for;
 // npm ci skips them on other platforms and never downloads them. Idempotent: safe to run anytime.
+//
+// The file is written exactly as npm writes it (keys ordered as below), so a later `npm install`
+// finds nothing to change and leaves the committed lockfile untouched.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
@@ -31,5 +34,33 @@ for (const [path, meta] of Object.entries(packages)) {
     added++;
   }
 }
-if (added > 0) writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
+
+// npm's own order (json-stringify-nice, as npm's arborist calls it): in every object, plain values
+// and arrays before objects; within each group npm's preferred keys first, in this order, then the
+// rest by English locale order. Without this, the appended entries would sit at the end of `packages`
+// and the next `npm install` would move them, rewriting the whole file.
+const preferred = [
+  'name',
+  'version',
+  'lockfileVersion',
+  'resolved',
+  'integrity',
+  'requires',
+  'packages',
+  'dependencies',
+];
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const rank = (key) => (preferred.includes(key) ? preferred.indexOf(key) : preferred.length);
+function npmOrder(_key, value) {
+  if (!isObject(value)) return value;
+  const entries = Object.entries(value).sort(
+    ([a, av], [b, bv]) =>
+      isObject(av) - isObject(bv) ||
+      rank(a) - rank(b) ||
+      (rank(a) === preferred.length ? a.localeCompare(b, 'en') : 0),
+  );
+  return Object.fromEntries(entries);
+}
+const text = `${JSON.stringify(lock, npmOrder, 2)}\n`;
+if (text !== readFileSync(file, 'utf8')) writeFileSync(file, text);
 console.log(`complete-lockfile: ${added} entr${added === 1 ? 'y' : 'ies'} added`);

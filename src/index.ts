@@ -3,11 +3,13 @@
  * @packageDocumentation
  */
 
-export { type IdRayHit, QuadIndex } from './core/QuadIndex.js';
+export { type IdRayHit, type IdSweepHit, QuadIndex } from './core/QuadIndex.js';
+export type { SweepVisitor } from './core/sweep.js';
 export type { IdPairVisitor, IdVisitor, IndexStats } from './core/types.js';
 export * from './geometry/index.js';
 export { Quadtree } from './quadtree/Quadtree.js';
 export type {
+  ItemSweepHit,
   ItemVisitor,
   NodeInfo,
   PairVisitor,

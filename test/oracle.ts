@@ -61,7 +61,7 @@ export function ids(items: readonly Item[]): number[] {
 }
 
 /** Deterministic PRNG for seeded scenes outside fast-check: the benchmark's, so both see the same data. */
-export { mulberry32 } from '../bench/scenes.js';
+export { mulberry32 } from './fixtures.js';
 
 /** The tree's pair set is brute force's over `live`. */
 export function expectExactPairs(tree: Quadtree<Item>, live: readonly Item[]): void {

@@ -1,6 +1,6 @@
 /** Bad input throws a clear error naming the field, and the tree is unchanged afterwards. */
 import { describe, expect, it } from 'vitest';
-import { Quadtree } from '../src/index.js';
+import { Quadtree, type Rect } from '../src/index.js';
 import { brutePairs, type Item, pairKey } from './oracle.js';
 
 const BOUNDS = { x: 0, y: 0, width: 100, height: 100 };
@@ -175,6 +175,60 @@ describe('changing the tree from inside a callback', () => {
     });
     const expected = brutePairs(live);
     expect(nested.length).toBe(expected.length * expected.length);
+    tree.validate();
+  });
+});
+
+describe('errors that point at the fix', () => {
+  it('boxes shaped like other libraries’ get a message naming the fields we need', () => {
+    const tree = new Quadtree<Rect>(BOUNDS);
+    const ltrb = { left: 1, top: 2, right: 5, bottom: 6 } as unknown as Rect;
+    expect(() => tree.insert(ltrb)).toThrow(
+      /items need numeric x, y, width and height \(got left, top, right, bottom\)/,
+    );
+    const xywh = { x: 1, y: 2, w: 5, h: 6 } as unknown as Rect;
+    expect(() => tree.insert(xywh)).toThrow(/got x, y, w, h/);
+    expect(() => tree.insert([{ x: 0, y: 0, width: 1, height: 1 }, xywh])).toThrow(/items\[1\]/);
+    expect(tree.size).toBe(0);
+  });
+
+  it('the quadtree-js constructor call gets the options object to write instead', () => {
+    const Legacy = Quadtree as unknown as new (...args: unknown[]) => Quadtree<Rect>;
+    expect(() => new Legacy(BOUNDS, 10, 4)).toThrow('new Quadtree(bounds, { maxObjects: 10, maxLevels: 4 })');
+    expect(() => new Legacy(BOUNDS, 10)).toThrow('new Quadtree(bounds, { maxObjects: 10 })');
+  });
+
+  it('a misspelt option names the closest valid one instead of being ignored', () => {
+    expect(() => new Quadtree(BOUNDS, { maxObject: 4 } as object)).toThrow(
+      /options.maxObject is not an option; did you mean maxObjects\?/,
+    );
+    expect(() => new Quadtree(BOUNDS, { maxDepth: 4 } as object)).toThrow(/did you mean maxLevels\?/);
+    expect(() => new Quadtree(BOUNDS, { maxLevel: 4 } as object)).toThrow(/did you mean maxLevels\?/);
+    expect(() => new Quadtree(BOUNDS, { banana: 1 } as object)).toThrow(
+      /options.banana is not an option \(options: maxObjects, maxLevels, minNodeSize\)/,
+    );
+  });
+
+  it('zero and negative bounds both say "must be > 0"', () => {
+    for (const width of [0, -5]) {
+      expect(() => new Quadtree({ x: 0, y: 0, width, height: 10 })).toThrow(
+        `bounds.width must be > 0, got ${width}`,
+      );
+      expect(() => new Quadtree({ x: 0, y: 0, width: 10, height: width })).toThrow(
+        `bounds.height must be > 0, got ${width}`,
+      );
+    }
+  });
+
+  it('validate() names an item moved without update(), with its stored and current box', () => {
+    const tree = new Quadtree<Rect>(BOUNDS);
+    const item = { x: 1, y: 2, width: 3, height: 4 };
+    tree.insert(item);
+    item.x = 50;
+    expect(() => tree.validate()).toThrow(
+      'an item moved or resized without update(): stored {"x":1,"y":2,"width":3,"height":4}, now {"x":50,"y":2,"width":3,"height":4}',
+    );
+    tree.update(item);
     tree.validate();
   });
 });

@@ -23,7 +23,7 @@ const GROUP_MIN = 16;
  * exactly one leaf. No set is needed to de-duplicate.
  */
 export function forEachPair(tree: TreeStore, ctx: Scratch, visit: IdPairVisitor): number {
-  if (tree.runsStale) buildRuns(tree);
+  if (tree.runsStale) layOutRuns(tree);
   return walkPairs(tree, ctx, visit);
 }
 
@@ -279,7 +279,7 @@ function pairWith(
  * the copy is built reading the id arrays in order (a counting sort by node), and the walk then
  * reads it in order too.
  */
-function buildRuns(tree: TreeStore): void {
+export function layOutRuns(tree: TreeStore): void {
   // Allocated on the first walk only (afterwards they grow with the id arrays), so that this
   // branch is never first taken in optimized code: the deopt would run the copy loop below
   // unoptimized for a while, boxing every double it moves.
@@ -314,6 +314,7 @@ function buildRuns(tree: TreeStore): void {
   const runCells = tree.runCells;
   const runIds = tree.runIds;
   tree.runsStale = false; // (here, not after the loop: see walkPairs)
+  tree.staleSearches = 0;
   for (let h = tree.itemHighWater - 1; h >= 0; h--) {
     const n = itemNode[h];
     if (n < 0) continue;

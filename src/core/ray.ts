@@ -39,7 +39,22 @@ export function raycast(
     sp--;
     const n = stack[sp];
     if (keys[sp] > limit) continue;
-    for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
+    // An internal node's own boxes cross its midlines, in two groups with a bounding box each
+    // (see TreeStore.reachBounds): skip a group the segment misses without testing its boxes.
+    const internal = tree.nodeChild[n] !== NONE;
+    let groups = 3;
+    if (internal) {
+      for (let g = 0; g < 2; g++) {
+        if (
+          !tree.reachBounds(n, g, nodeBox) ||
+          rayEnter(x, y, dirX, dirY, limit, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]) < 0
+        ) {
+          groups &= ~(1 << g);
+        }
+      }
+    }
+    for (let i = groups === 0 ? NONE : tree.nodeHead[n]; i !== NONE; i = next[i]) {
+      if (internal && (groups & (1 << tree.reachGroup(n, i))) === 0) continue;
       const i4 = i << 2;
       const t = rayEnter(x, y, dirX, dirY, limit, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
       if (t < 0) continue;
@@ -82,8 +97,12 @@ export function forEachNearest(
 ): void {
   const boxes = tree.boxes;
   const next = tree.itemNext;
-  // Best-first search over a binary min-heap of nodes and boxes. Payload ≥ 0 is an id, payload
-  // < 0 is node −(payload + 1).
+  // Best-first search over a binary min-heap keyed by squared distance. Payload ≥ 0 is a box id;
+  // −(c + 1) is node c; below −groupBase it is one of the two groups of an internal node's own
+  // boxes (those crossing its midlines, see TreeStore.reachBounds), pushed as one entry at the
+  // distance of the group's bounds so that the many boxes along the root's midlines are only
+  // looked at when the search gets near them.
+  const groupBase = tree.nodeCapacity + 1;
   ctx.heapPush(0, 0, -1);
   let size = 1;
   while (size > 0) {
@@ -94,14 +113,33 @@ export function forEachNearest(
       if (visit(payload, key) === false) return;
       continue;
     }
-    const n = -(payload + 1);
-    for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
-      const i4 = i << 2;
-      const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
-      if (d <= limit2) ctx.heapPush(size++, d, i);
+    if (payload < -groupBase) {
+      const code = -payload - groupBase - 1;
+      const n = code >> 1;
+      const g = code & 1;
+      for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
+        if (tree.reachGroup(n, i) !== g) continue;
+        const i4 = i << 2;
+        const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
+        if (d <= limit2) ctx.heapPush(size++, d, i);
+      }
+      continue;
     }
+    const n = -(payload + 1);
     const first = tree.nodeChild[n];
-    if (first === NONE) continue;
+    if (first === NONE) {
+      for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
+        const i4 = i << 2;
+        const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
+        if (d <= limit2) ctx.heapPush(size++, d, i);
+      }
+      continue;
+    }
+    for (let g = 0; g < 2; g++) {
+      if (!tree.reachBounds(n, g, nodeBox)) continue;
+      const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+      if (d <= limit2) ctx.heapPush(size++, d, -(groupBase + 1 + 2 * n + g));
+    }
     for (let c = first; c < first + 4; c++) {
       if (tree.nodeTotal[c] === 0) continue;
       tree.nodeBounds(c, nodeBox);

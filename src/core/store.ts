@@ -86,6 +86,8 @@ export class TreeStore {
   runIds = new Int32Array(0);
   /** True when a box moved or changed node since the copy was built. */
   runsStale = true;
+  /** Searches made since the copy went stale (see QuadIndex#runSearch). */
+  staleSearches = 0;
 
   /** Traversals under way (a visitor may start another); the tree must not change meanwhile. */
   busy = 0;
@@ -415,8 +417,7 @@ export class TreeStore {
     const cells = this.cells;
     const lox = cells[h4];
     const hix = cells[h4 + 2];
-    const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
-    const r = (n << 3) + (lox < midX && hix >= midX ? 0 : 4);
+    const r = (n << 3) + 4 * this.reachGroup(n, h);
     const reach = this.nodeReach;
     if (lox < reach[r]) reach[r] = lox;
     if (cells[h4 + 1] < reach[r + 1]) reach[r + 1] = cells[h4 + 1];
@@ -451,22 +452,43 @@ export class TreeStore {
     return false;
   }
 
-  /**
-   * Float bounds of node c, widened by the mapping's rounding slack, with the blocks on the grid's
-   * border open towards infinity (that is where boxes outside the root bounds are filed). Written
-   * into `out` as minX, minY, maxX, maxY.
-   */
+  /** Float bounds of node c's block (see {@link cellBounds}), written into `out`. */
   nodeBounds(c: number, out: Float64Array): void {
-    const span = 1 << (this.maxDepth - this.nodeLevel[c]);
-    const x0 = this.nodeX0[c];
-    const y0 = this.nodeY0[c];
+    const last = (1 << (this.maxDepth - this.nodeLevel[c])) - 1;
+    this.cellBounds(this.nodeX0[c], this.nodeY0[c], this.nodeX0[c] + last, this.nodeY0[c] + last, out);
+  }
+
+  /**
+   * Float bounds holding every box whose cell range lies in lo … hi, widened by the mapping's
+   * rounding slack, with the cells on the grid's border open towards infinity (that is where
+   * boxes outside the root bounds are filed). Written into `out` as minX, minY, maxX, maxY.
+   */
+  cellBounds(lox: number, loy: number, hix: number, hiy: number, out: Float64Array): void {
     const grid = this.gridSize;
-    out[0] = x0 === 0 ? Number.NEGATIVE_INFINITY : this.originX + x0 / this.scaleX - this.slackX;
-    out[1] = y0 === 0 ? Number.NEGATIVE_INFINITY : this.originY + y0 / this.scaleY - this.slackY;
+    out[0] = lox === 0 ? Number.NEGATIVE_INFINITY : this.originX + lox / this.scaleX - this.slackX;
+    out[1] = loy === 0 ? Number.NEGATIVE_INFINITY : this.originY + loy / this.scaleY - this.slackY;
     out[2] =
-      x0 + span === grid ? Number.POSITIVE_INFINITY : this.originX + (x0 + span) / this.scaleX + this.slackX;
+      hix + 1 === grid ? Number.POSITIVE_INFINITY : this.originX + (hix + 1) / this.scaleX + this.slackX;
     out[3] =
-      y0 + span === grid ? Number.POSITIVE_INFINITY : this.originY + (y0 + span) / this.scaleY + this.slackY;
+      hiy + 1 === grid ? Number.POSITIVE_INFINITY : this.originY + (hiy + 1) / this.scaleY + this.slackY;
+  }
+
+  /**
+   * Float bounds of internal node n's reach box g (0: its boxes crossing the vertical midline,
+   * 1: the others, crossing only the horizontal one) into `out`; false when the group is empty.
+   */
+  reachBounds(n: number, g: number, out: Float64Array): boolean {
+    const r = (n << 3) + 4 * g;
+    const reach = this.nodeReach;
+    if (reach[r] > reach[r + 2]) return false;
+    this.cellBounds(reach[r], reach[r + 1], reach[r + 2], reach[r + 3], out);
+    return true;
+  }
+
+  /** Which reach group (see {@link reachBounds}) box h of internal node n belongs to. */
+  reachGroup(n: number, h: number): number {
+    const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
+    return this.cells[h << 2] < midX && this.cells[(h << 2) + 2] >= midX ? 0 : 1;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -24,6 +24,11 @@ export interface AABB {
   maxY: number;
 }
 
+/** @internal What a shape tells when it changes: a {@link Body} uses it to keep the world's index current. */
+export interface ShapeOwner {
+  _shapeChanged(): void;
+}
+
 /** Discriminant of the concrete shape classes, handy for `switch` statements. */
 export type ShapeKind = 'circle' | 'box' | 'orientedBox' | 'polygon' | 'segment' | 'point';
 
@@ -51,6 +56,8 @@ export abstract class Shape {
   /** @internal */ _scale = 1;
   /** @internal True when cached world-space data must be recomputed. */
   _dirty = true;
+  /** @internal Told whenever the shape moves, turns or changes size (a body whose index box may now be stale). */
+  _owner: ShapeOwner | null = null;
   /** @internal Cached bounds; read through `bounds`. */
   readonly _bounds: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
@@ -69,7 +76,7 @@ export abstract class Shape {
   set x(value: number) {
     requireFinite(value, 'x');
     this._x = value;
-    this._dirty = true;
+    this._changed();
   }
 
   /** Vertical position of the shape's anchor. */
@@ -80,7 +87,7 @@ export abstract class Shape {
   set y(value: number) {
     requireFinite(value, 'y');
     this._y = value;
-    this._dirty = true;
+    this._changed();
   }
 
   /** Rotation in radians about the anchor. Ignored by circles and points; a {@link Box} only accepts 0. */
@@ -92,7 +99,7 @@ export abstract class Shape {
     requireFinite(value, 'angle');
     this._checkAngle(value);
     this._angle = value;
-    this._dirty = true;
+    this._changed();
   }
 
   /** Uniform scale factor (> 0) applied about the anchor. */
@@ -103,7 +110,7 @@ export abstract class Shape {
   set scale(value: number) {
     requirePositive(value, 'scale');
     this._scale = value;
-    this._dirty = true;
+    this._changed();
   }
 
   /**
@@ -115,7 +122,7 @@ export abstract class Shape {
     requireFinite(y, 'y');
     this._x = x;
     this._y = y;
-    this._dirty = true;
+    this._changed();
     return this;
   }
 
@@ -133,6 +140,12 @@ export abstract class Shape {
   get bounds(): Readonly<AABB> {
     this._sync();
     return this._bounds;
+  }
+
+  /** @internal Marks cached data stale and tells the owner. */
+  _changed(): void {
+    this._dirty = true;
+    if (this._owner !== null) this._owner._shapeChanged();
   }
 
   /** @internal Brings cached world-space data up to date. */
@@ -181,7 +194,7 @@ export class Circle extends Shape {
   set radius(value: number) {
     requirePositive(value, 'radius');
     this._radius = value;
-    this._dirty = true;
+    this._changed();
   }
 
   /** Radius after scaling. */
@@ -369,7 +382,7 @@ abstract class Rectangle extends ConvexShape {
     this._width = width;
     this._height = height;
     this._placeCorners(width, height);
-    this._dirty = true;
+    this._changed();
     return this;
   }
 
@@ -572,7 +585,7 @@ export class Polygon extends ConvexShape {
     this._count = n;
     this._edgeCount = n;
     this._axisCount = n;
-    this._dirty = true;
+    this._changed();
     return this;
   }
 }
@@ -600,7 +613,7 @@ export class Segment extends ConvexShape {
     this._y = (y1 + y2) / 2;
     this._angle = 0;
     this._scale = 1;
-    this._dirty = true;
+    this._changed();
     return this;
   }
 

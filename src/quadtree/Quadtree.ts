@@ -2,7 +2,7 @@ import { readSettings } from '../core/options.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import type { NodeInfo, QuadtreeOptions, Rect } from '../core/types.js';
 import { isValidBox, requireFunction, requireInteger, requireRect } from '../shared/validate.js';
-import type { ItemVisitor, PairVisitor, QuadtreeStats } from './types.js';
+import type { ItemSweepHit, ItemVisitor, PairVisitor, QuadtreeStats } from './types.js';
 
 /**
  * A dynamic quadtree over your own objects with `x`, `y`, `width` and `height`: the
@@ -48,6 +48,8 @@ export class Quadtree<T extends Rect> {
   private nextGuess = 0;
   /** Boxes read from the items before a bulk change commits (4 per id, minX, minY, maxX, maxY). */
   private staged = new Float64Array(0);
+  /** The elements of an array being inserted, read once (cleared after the call). */
+  private stagedItems: (T | undefined)[] = [];
   private checks = 0;
 
   // The user's visitor of the traversal under way; the relays below turn ids into items for it.
@@ -58,6 +60,7 @@ export class Quadtree<T extends Rect> {
   private outList: T[] | null = null;
   private rayVisit: Stored<[T, number], number | boolean | void> | null = null;
   private nearVisit: Stored<[T, number], void | boolean> | null = null;
+  private sweepVisit: Stored<[T, number, number, number], void | boolean> | null = null;
   private readonly relayPair = (a: number, b: number): void | boolean =>
     (this.pairVisit as Stored<[T, T], void | boolean>)(this.items[a] as T, this.items[b] as T);
   private readonly relayItem = (id: number): void | boolean =>
@@ -67,6 +70,8 @@ export class Quadtree<T extends Rect> {
   };
   private readonly relayRay = (id: number, t: number): number | boolean | void =>
     (this.rayVisit as Stored<[T, number], number | boolean | void>)(this.items[id] as T, t);
+  private readonly relaySweep = (id: number, t: number, nx: number, ny: number): void | boolean =>
+    (this.sweepVisit as Stored<[T, number, number, number], void | boolean>)(this.items[id] as T, t, nx, ny);
   private readonly relayNear = (id: number, d2: number): void | boolean =>
     (this.nearVisit as Stored<[T, number], void | boolean>)(this.items[id] as T, d2);
 
@@ -109,12 +114,23 @@ export class Quadtree<T extends Rect> {
    */
   insert(item: T | readonly T[]): void {
     if (Array.isArray(item)) {
+      // Each element and each of its fields is read exactly once, before anything changes.
       const list = item as readonly T[];
-      const staged = this.stage(list.length);
-      for (let i = 0; i < list.length; i++) readBox(list[i], `items[${i}]`, staged, i << 2);
-      this.assertMutable('insert');
-      this.index.reserve(list.length);
-      for (let i = 0; i < list.length; i++) this.commitInsert(list[i], staged, i << 2);
+      const count = list.length;
+      const staged = this.stage(count);
+      const items = this.stagedItems;
+      try {
+        for (let i = 0; i < count; i++) {
+          const it = list[i];
+          items[i] = it;
+          readBox(it, `items[${i}]`, staged, i << 2);
+        }
+        this.assertMutable('insert');
+        this.index.reserve(count);
+        for (let i = 0; i < count; i++) this.commitInsert(items[i] as T, staged, i << 2);
+      } finally {
+        items.fill(undefined, 0, count); // (keeps the array's storage for the next call)
+      }
     } else {
       const staged = this.stage(1);
       readBox(item as T, 'item', staged, 0);
@@ -380,6 +396,56 @@ export class Quadtree<T extends Rect> {
       this.index.raycast(x, y, dirX, dirY, maxT, this.relayRay);
     } finally {
       this.rayVisit = saved;
+    }
+  }
+
+  /**
+   * Moves `item`'s box by (dx, dy) and returns the first item it hits, or `null`: the item, the
+   * time of impact `t` in [0, 1) (after t·(dx, dy) the boxes just touch; 0 when they already
+   * overlap) and the normal of the face hit, pointing back at the mover. `item` itself is left out
+   * when it is in the tree, so a sprite can sweep its own box. Only the nodes along the swept path
+   * are opened. See {@link QuadIndex.sweep} for the exact rules.
+   * @example
+   * const hit = tree.sweep(bullet, bullet.vx, bullet.vy);
+   * if (hit) { bullet.x += bullet.vx * hit.t; bullet.y += bullet.vy * hit.t; explode(hit.item); }
+   */
+  sweep(item: Rect, dx: number, dy: number): ItemSweepHit<T> | null {
+    let found: ItemSweepHit<T> | null = null;
+    this.forEachSweepHit(item, dx, dy, (hit, t, normalX, normalY) => {
+      found = { item: hit, t, normalX, normalY };
+      return false;
+    });
+    return found;
+  }
+
+  /**
+   * Visits every item `item`'s box hits when moved by (dx, dy), in increasing time of impact (ties
+   * by id), with the time and the face normal (see {@link sweep}). Return `false` to stop.
+   */
+  forEachSweepHit(
+    item: Rect,
+    dx: number,
+    dy: number,
+    visit: (hit: T, t: number, normalX: number, normalY: number) => void | boolean,
+  ): void {
+    requireFunction(visit, 'visit');
+    readBox(item, 'item', areaScratch, 0);
+    const skip = this.liveId(item as T);
+    const saved = this.sweepVisit;
+    this.sweepVisit = visit;
+    try {
+      this.index.forEachSweepHit(
+        areaScratch[0],
+        areaScratch[1],
+        areaScratch[2],
+        areaScratch[3],
+        dx,
+        dy,
+        this.relaySweep,
+        skip,
+      );
+    } finally {
+      this.sweepVisit = saved;
     }
   }
 

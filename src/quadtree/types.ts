@@ -13,3 +13,14 @@ export type ItemVisitor<T> = (item: T) => void | boolean;
 
 /** Visitor for colliding pairs. Return `false` to stop the pass early. */
 export type PairVisitor<T> = (a: T, b: T) => void | boolean;
+
+/** The first item hit by a moving box, from {@link Quadtree.sweep}. */
+export interface ItemSweepHit<T> {
+  /** The item hit. */
+  item: T;
+  /** Time of impact in [0, 1): after t·(dx, dy) the boxes just touch (0: they overlapped at the start). */
+  t: number;
+  /** Unit normal of the face hit, pointing back at the mover (the diagonal at an exact corner hit). */
+  normalX: number;
+  normalY: number;
+}

@@ -1,4 +1,4 @@
-import type { AABB } from '../geometry/shapes.js';
+import type { AABB, ShapeOwner } from '../geometry/shapes.js';
 import { Shape } from '../geometry/shapes.js';
 import { requireFinite } from '../shared/validate.js';
 import type { World } from './World.js';
@@ -27,15 +27,6 @@ function requireBits(value: unknown, name: string): asserts value is number {
   }
 }
 
-/** @internal The box a body occupies in the index: its shape's bounds grown by the world's margin. */
-export class BodyProxy<U = unknown> {
-  x = 0;
-  y = 0;
-  width = 0;
-  height = 0;
-  constructor(readonly body: Body<U>) {}
-}
-
 /**
  * A shape taking part in a {@link World}, with flags and collision filtering.
  *
@@ -48,7 +39,7 @@ export class BodyProxy<U = unknown> {
  * const player = new Body(new Circle(100, 100, 12), { category: 0b01, mask: 0b10, userData: 'player' });
  * world.add(player);
  */
-export class Body<U = unknown> {
+export class Body<U = unknown> implements ShapeOwner {
   /** The body's shape (shared, not copied: moving the shape moves the body). */
   readonly shape: Shape;
   /** Whether the body is static (see {@link BodyOptions.isStatic}). */
@@ -62,7 +53,12 @@ export class Body<U = unknown> {
   /** @internal Id given by the world on `add`; see `id`. */
   _id = -1;
   /** @internal */ _world: World<U> | null = null;
-  /** @internal */ _proxy: BodyProxy<U> | null = null;
+  /** @internal The world that gave this body its id (it keeps the id if added there again). */
+  _idWorld: World<U> | null = null;
+  /** @internal Proxy id in the world's index (dynamic or static side); -1 outside a world. */
+  _proxy = -1;
+  /** @internal True while the body waits in the world's list of moved bodies. */
+  _moved = false;
   /** @internal Index in the world's body list (swap-removed). */
   _index = -1;
   /** @internal Index in the world's dynamic body list. */
@@ -75,6 +71,9 @@ export class Body<U = unknown> {
    */
   constructor(shape: Shape, options: BodyOptions<U> = {}) {
     if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape (Circle, Box, Polygon, …)');
+    if (shape._owner !== null) {
+      throw new Error('this shape already belongs to another Body; give each body a shape of its own');
+    }
     if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
     const category = options.category ?? 0x0001;
     const mask = options.mask ?? 0xffffffff;
@@ -87,6 +86,7 @@ export class Body<U = unknown> {
       throw new TypeError('isSensor must be a boolean');
     }
     this.shape = shape;
+    shape._owner = this;
     this.isStatic = options.isStatic ?? false;
     this.isSensor = options.isSensor ?? false;
     this._category = category;
@@ -115,6 +115,7 @@ export class Body<U = unknown> {
   set category(value: number) {
     requireBits(value, 'category');
     this._category = value;
+    this._world?._refilter(this);
   }
 
   /** Collision mask bits (unsigned 32-bit integer). */
@@ -125,6 +126,7 @@ export class Body<U = unknown> {
   set mask(value: number) {
     requireBits(value, 'mask');
     this._mask = value;
+    this._world?._refilter(this);
   }
 
   /** The shape's x (see each shape for which point that is). */
@@ -169,6 +171,11 @@ export class Body<U = unknown> {
   /** The shape's tight bounds (owned by the shape; copy what you keep). */
   get bounds(): Readonly<AABB> {
     return this.shape.bounds;
+  }
+
+  /** @internal The shape moved, turned or changed size: the world re-files the body before its next query or step. */
+  _shapeChanged(): void {
+    if (this._world !== null && !this._moved) this._world._bodyMoved(this);
   }
 
   /** Whether this body and `other` pass each other's category/mask filter. */

@@ -11,4 +11,5 @@ export {
   RaycastHit,
   World,
   type WorldOptions,
+  type WorldStats,
 } from './World.js';

@@ -1,0 +1,88 @@
+// What one import costs a user's bundle: each entry below is bundled from the built dist/index.js
+// the way an application bundler would (esbuild, tree-shaking, minified, ES module), then gzipped.
+// Fails when an entry is over its budget. Names the package does not export yet are reported as
+// skipped, so the budget starts to apply as soon as they appear.
+//
+// Usage: npm run size (builds first), or node scripts/size.mjs after npm run build.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+// [what is imported ('*' = the whole package), gzipped limit in bytes or null to measure only,
+//  gzipped goal in bytes or null]. Over the limit fails: it sits a little above today's size so
+// that growth is caught. The goal (8 KB for one index alone) is not met yet and is reported.
+const entries = [
+  ['Quadtree', 12.75 * KB, 8 * KB],
+  ['QuadIndex', 11 * KB, 8 * KB],
+  ['World', null, null],
+  ['*', null, null],
+];
+
+const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+if (!existsSync(dist)) {
+  console.error('size: dist/index.js is missing; run `npm run build` first (or `npm run size`).');
+  process.exit(1);
+}
+// The esbuild that tsup (our build) brings, resolved from tsup so it does not depend on hoisting.
+const esbuild = createRequire(createRequire(import.meta.url).resolve('tsup'))('esbuild');
+const exported = new Set(Object.keys(await import(dist)));
+const source = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+
+/** Bundles `export { name } from file` (or `export *`) as an application would, in memory. */
+function bundle(name, file) {
+  const what = name === '*' ? '*' : `{ ${name} }`;
+  return esbuild.build({
+    stdin: { contents: `export ${what} from ${JSON.stringify(file)};`, resolveDir: process.cwd() },
+    bundle: true,
+    minify: true,
+    treeShaking: true,
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+}
+
+const format = (bytes) => `${(bytes / KB).toFixed(2)} KB`;
+const rows = [];
+const details = [];
+let failed = false;
+for (const [name, budget, goal] of entries) {
+  const label = name === '*' ? 'everything' : name;
+  if (name !== '*' && !exported.has(name)) {
+    rows.push([label, '-', '-', 'not exported (skipped)']);
+    continue;
+  }
+  const result = await bundle(name, dist);
+  const code = result.outputFiles[0].contents;
+  const gzipped = gzipSync(code, { level: 9 }).length;
+  const over = budget !== null && gzipped > budget;
+  failed ||= over;
+  const missed = goal !== null && gzipped > goal ? `, over the ${format(goal)} goal` : '';
+  const verdict =
+    budget === null ? 'measured' : over ? `OVER the ${format(budget)} limit` : `ok (≤ ${format(budget)} limit${missed})`;
+  rows.push([label, format(code.length), format(gzipped), verdict]);
+  if (over) {
+    // What the import drags in: dist is one file, so bundle the same import from the sources and
+    // list the minified bytes each source module contributes (esbuild's metafile).
+    const fromSource = await bundle(name, source);
+    const inputs = Object.entries(Object.values(fromSource.metafile.outputs)[0].inputs);
+    details.push(`${label}: ${format(gzipped)} gzipped; minified bytes per source module:`);
+    for (const [input, { bytesInOutput }] of inputs.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) {
+      if (bytesInOutput > 0) details.push(`  ${String(bytesInOutput).padStart(8)} B  ${input}`);
+    }
+  }
+}
+
+const header = ['import alone', 'minified', 'gzipped (-9)', 'result'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+if (failed) {
+  console.error(`\n${details.join('\n')}\nsize: over budget.`);
+  process.exit(1);
+}

@@ -1,0 +1,199 @@
+import { rayEnter } from './ray.js';
+import type { Scratch } from './scratch.js';
+import { NONE, type TreeStore } from './store.js';
+
+/**
+ * Box sweeps: a box moving by (dx, dy) over t ∈ [0, 1] against the index's static boxes.
+ *
+ *   t = inf { s ∈ [0, 1] : the moved box overlaps the target strictly }
+ *
+ * Per axis, with d > 0, the open intervals overlap while (bMin − aMax)/d < t < (bMax − aMin)/d
+ * (mirrored for d < 0; for d = 0 always or never); the boxes overlap while both axes do, so they
+ * overlap on the open interval (latest entry, earliest exit). A hit is that interval meeting
+ * [0, 1): sliding along an edge, brushing a corner (entry = exit) or ending exactly in contact
+ * (entry = 1) is a miss; boxes already overlapping report t = 0.
+ */
+
+/** Per-axis entry times of the last {@link boxEntry} hit, for the normal. */
+export const entryAxes = new Float64Array(2);
+
+/**
+ * Entry time of the moving box [aMin, aMax] into the static box [bMin, bMax] on a hit (< 1; below
+ * 0, or −∞, when they overlap at t = 0), +∞ on a miss. Each quotient is one exact difference
+ * divided once, and the sign of a float difference is exact, so the t = 0 decisions are bit for
+ * bit the index's strict test.
+ */
+export function boxEntry(
+  aMinX: number,
+  aMinY: number,
+  aMaxX: number,
+  aMaxY: number,
+  dx: number,
+  dy: number,
+  bMinX: number,
+  bMinY: number,
+  bMaxX: number,
+  bMaxY: number,
+): number {
+  let enterX = Number.NEGATIVE_INFINITY;
+  let exitX = Number.POSITIVE_INFINITY;
+  if (dx > 0) {
+    enterX = (bMinX - aMaxX) / dx;
+    exitX = (bMaxX - aMinX) / dx;
+  } else if (dx < 0) {
+    enterX = (bMaxX - aMinX) / dx;
+    exitX = (bMinX - aMaxX) / dx;
+  } else if (!(aMinX < bMaxX && bMinX < aMaxX)) {
+    return Number.POSITIVE_INFINITY; // no motion on x and no overlap on x: never
+  }
+  let enterY = Number.NEGATIVE_INFINITY;
+  let exitY = Number.POSITIVE_INFINITY;
+  if (dy > 0) {
+    enterY = (bMinY - aMaxY) / dy;
+    exitY = (bMaxY - aMinY) / dy;
+  } else if (dy < 0) {
+    enterY = (bMaxY - aMinY) / dy;
+    exitY = (bMinY - aMaxY) / dy;
+  } else if (!(aMinY < bMaxY && bMinY < aMaxY)) {
+    return Number.POSITIVE_INFINITY;
+  }
+  const enter = enterX > enterY ? enterX : enterY;
+  const exit = exitX < exitY ? exitX : exitY;
+  // Hit iff the open interval (enter, exit) meets [0, 1). An interval that closes as it opens
+  // (enter === exit) is a corner brushed in passing; exit === 0 is a pair separating from touching.
+  if (!(enter < exit && enter < 1 && exit > 0)) return Number.POSITIVE_INFINITY;
+  entryAxes[0] = enterX;
+  entryAxes[1] = enterY;
+  return enter;
+}
+
+/**
+ * The contact normal of the last {@link boxEntry} hit (entry `enter`, motion (dx, dy)) into
+ * out[0], out[1]: the face of the target that was reached, pointing back at the mover; the
+ * diagonal when both faces are reached at the same instant. Boxes overlapping at t = 0 get the
+ * reversed motion direction, or (0, 0) without motion.
+ */
+export function entryNormal(enter: number, dx: number, dy: number, out: Float64Array): void {
+  let nx = 0;
+  let ny = 0;
+  if (enter < 0) {
+    if (dx !== 0 || dy !== 0) {
+      // Divide by the larger component first so that tiny motions keep their direction.
+      const m = Math.max(Math.abs(dx), Math.abs(dy));
+      const ux = dx / m;
+      const uy = dy / m;
+      const len = Math.sqrt(ux * ux + uy * uy);
+      nx = 0 - ux / len; // (0 − u keeps +0 where −u would give −0)
+      ny = 0 - uy / len;
+    }
+  } else {
+    if (entryAxes[0] === enter) nx = dx > 0 ? -1 : 1;
+    if (entryAxes[1] === enter) ny = dy > 0 ? -1 : 1;
+    if (nx !== 0 && ny !== 0) {
+      nx *= Math.SQRT1_2;
+      ny *= Math.SQRT1_2;
+    }
+  }
+  out[0] = nx;
+  out[1] = ny;
+}
+
+/** Visitor of an index sweep: the id hit, its time of impact, and the contact normal. */
+export type SweepVisitor = (id: number, t: number, normalX: number, normalY: number) => void | boolean;
+
+/** Node, group and box bounds for the walk (used between calls only). */
+const bounds = new Float64Array(4);
+const normal = new Float64Array(2);
+/** The moving box and motion of the sweep under way: minX, minY, maxX, maxY, dx, dy. */
+export const sweepArgs = new Float64Array(6);
+
+/**
+ * Visits the boxes hit by the box in `sweepArgs` moving by its (dx, dy), in increasing time of
+ * impact (ties by id), skipping `skip`; `false` from `visit` stops. Best-first over a heap keyed
+ * by t: a node (or the group of an internal node's midline-crossing boxes) is keyed by when the
+ * moving box first reaches its bounds, a box by its exact time of impact, so only the nodes along
+ * the swept path are opened. The caller holds the tree busy.
+ */
+export function sweep(tree: TreeStore, ctx: Scratch, skip: number, visit: SweepVisitor): void {
+  const aMinX = sweepArgs[0];
+  const aMinY = sweepArgs[1];
+  const aMaxX = sweepArgs[2];
+  const aMaxY = sweepArgs[3];
+  const dx = sweepArgs[4];
+  const dy = sweepArgs[5];
+  // The moving box touches a region when its min corner, moving along (dx, dy), enters the region
+  // grown by the box's size on its min side (a Minkowski sum); the closed test is conservative.
+  const w = aMaxX - aMinX;
+  const h = aMaxY - aMinY;
+  const boxes = tree.boxes;
+  const next = tree.itemNext;
+  // Payload ≥ 0: a box id; −(c + 1): node c; below −groupBase: group g of node n (see nearest).
+  const groupBase = tree.nodeCapacity + 1;
+  ctx.heapPush(0, 0, -1);
+  let size = 1;
+  while (size > 0) {
+    const key = ctx.keys[0];
+    const payload = ctx.ids[0];
+    ctx.heapPop(size--);
+    if (payload >= 0) {
+      const p4 = payload << 2;
+      const enter = boxEntry(
+        aMinX,
+        aMinY,
+        aMaxX,
+        aMaxY,
+        dx,
+        dy,
+        boxes[p4],
+        boxes[p4 + 1],
+        boxes[p4 + 2],
+        boxes[p4 + 3],
+      );
+      entryNormal(enter, dx, dy, normal);
+      if (visit(payload, key, normal[0], normal[1]) === false) return;
+      continue;
+    }
+    let n: number;
+    let group = -1;
+    if (payload < -groupBase) {
+      const code = -payload - groupBase - 1;
+      n = code >> 1;
+      group = code & 1;
+    } else {
+      n = -(payload + 1);
+    }
+    const first = tree.nodeChild[n];
+    if (first === NONE || group >= 0) {
+      // A leaf's boxes, or one group of an internal node's boxes: each keyed by its exact time.
+      for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
+        if (i === skip || (group >= 0 && tree.reachGroup(n, i) !== group)) continue;
+        const i4 = i << 2;
+        const enter = boxEntry(
+          aMinX,
+          aMinY,
+          aMaxX,
+          aMaxY,
+          dx,
+          dy,
+          boxes[i4],
+          boxes[i4 + 1],
+          boxes[i4 + 2],
+          boxes[i4 + 3],
+        );
+        if (enter < 1) ctx.heapPush(size++, enter > 0 ? enter : 0, i);
+      }
+      continue;
+    }
+    for (let g = 0; g < 2; g++) {
+      if (!tree.reachBounds(n, g, bounds)) continue;
+      const t = rayEnter(aMinX, aMinY, dx, dy, 1, bounds[0] - w, bounds[1] - h, bounds[2], bounds[3]);
+      if (t >= 0) ctx.heapPush(size++, t, -(groupBase + 1 + 2 * n + g));
+    }
+    for (let c = first; c < first + 4; c++) {
+      if (tree.nodeTotal[c] === 0) continue;
+      tree.nodeBounds(c, bounds);
+      const t = rayEnter(aMinX, aMinY, dx, dy, 1, bounds[0] - w, bounds[1] - h, bounds[2], bounds[3]);
+      if (t >= 0) ctx.heapPush(size++, t, -(c + 1));
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import { QuadIndex } from '../core/QuadIndex.js';
+import type { QuadtreeOptions, Rect } from '../core/types.js';
+import type { Body } from './Body.js';
+
+/** One side of the broad phase (dynamic or static bodies): an id index plus the bodies by proxy id. */
+class Side<U> {
+  readonly index: QuadIndex;
+  /** The body of each proxy id (undefined for free ids). */
+  bodies: (Body<U> | undefined)[] = [];
+  /** Category and mask bits by proxy id, so that filtered pairs never touch the body objects. */
+  category = new Uint32Array(64);
+  mask = new Uint32Array(64);
+
+  constructor(bounds: Rect, options: QuadtreeOptions) {
+    this.index = new QuadIndex(bounds, options);
+  }
+
+  /** Room for proxy id `id` in the per-id arrays. */
+  fit(id: number): void {
+    if (id < this.category.length) return;
+    const length = Math.max(id + 1, this.category.length * 2);
+    const category = new Uint32Array(length);
+    category.set(this.category);
+    this.category = category;
+    const mask = new Uint32Array(length);
+    mask.set(this.mask);
+    this.mask = mask;
+  }
+}
+
+/**
+ * The world's broad phase: dynamic and static bodies in two {@link QuadIndex}es (static–static
+ * pairs are then never even enumerated, which matters for tile maps), each body one proxy id whose
+ * box is the shape's bounds grown by the margin (a "fat" box: small moves cost nothing).
+ *
+ * Bodies tell the world when their shape changes; they wait in `moved` until {@link sync}, which
+ * every step and every query runs first, so the index always answers for where bodies are now.
+ * @internal
+ */
+export class BroadPhase<U> {
+  readonly dynamic: Side<U>;
+  readonly statics: Side<U>;
+  /** Bodies whose shape changed since the last sync (each once: see Body._moved). */
+  private moved: Body<U>[] = [];
+  private movedCount = 0;
+  /** New fat boxes of the moved bodies that left theirs, computed and checked before any is stored. */
+  private staged = new Float64Array(64);
+  private stagedBodies: Body<U>[] = [];
+  /** Proxies re-filed because their body left its box, since the world was made. */
+  indexMoves = 0;
+
+  constructor(
+    bounds: Rect,
+    options: QuadtreeOptions,
+    readonly margin: number,
+  ) {
+    this.dynamic = new Side<U>(bounds, options);
+    this.statics = new Side<U>(bounds, options);
+  }
+
+  side(body: Body<U>): Side<U> {
+    return body.isStatic ? this.statics : this.dynamic;
+  }
+
+  /** Adds a body's proxy; throws (changing nothing) when its box is not finite. */
+  insert(body: Body<U>): void {
+    const box = this.fatBox(body, this.staged, 0);
+    const side = this.side(body);
+    const id = side.index.add(box[0], box[1], box[2], box[3]);
+    side.fit(id);
+    side.bodies[id] = body;
+    side.category[id] = body._category;
+    side.mask[id] = body._mask;
+    body._proxy = id;
+  }
+
+  remove(body: Body<U>): void {
+    const side = this.side(body);
+    side.index.remove(body._proxy);
+    side.bodies[body._proxy] = undefined;
+    body._proxy = -1;
+    if (body._moved) {
+      // Leave it in the list (removal from its middle costs O(n)); sync skips bodies not in a world.
+      body._moved = false;
+    }
+  }
+
+  /** Copies a body's filter bits after they changed. */
+  refilter(body: Body<U>): void {
+    const side = this.side(body);
+    side.category[body._proxy] = body._category;
+    side.mask[body._proxy] = body._mask;
+  }
+
+  /** Notes that a body's shape changed (called through the shape's owner hook). */
+  markMoved(body: Body<U>): void {
+    body._moved = true;
+    this.moved[this.movedCount++] = body;
+  }
+
+  /**
+   * Brings every moved body's proxy up to date. All new boxes are computed and checked before
+   * any is stored: a body whose bounds overflowed throws a RangeError naming it, and the index
+   * and the moved list are as before the call.
+   */
+  sync(): void {
+    const count = this.movedCount;
+    if (count === 0) return;
+    let staged = 0;
+    for (let i = 0; i < count; i++) {
+      const body = this.moved[i];
+      if (!body._moved || body._proxy < 0) continue;
+      const side = this.side(body);
+      const b = body.shape.bounds;
+      const fat = side.index.getBox(body._proxy, this.fatScratch);
+      if (b.minX >= fat[0] && b.minY >= fat[1] && b.maxX <= fat[2] && b.maxY <= fat[3]) continue;
+      if (this.staged.length < 4 * (staged + 1)) this.growStaged(staged + 1);
+      this.fatBox(body, this.staged, 4 * staged);
+      this.stagedBodies[staged++] = body;
+    }
+    // Everything checked: commit.
+    for (let k = 0; k < staged; k++) {
+      const body = this.stagedBodies[k];
+      const o = 4 * k;
+      this.side(body).index.move(
+        body._proxy,
+        this.staged[o],
+        this.staged[o + 1],
+        this.staged[o + 2],
+        this.staged[o + 3],
+      );
+      this.stagedBodies[k] = undefined as unknown as Body<U>;
+    }
+    this.indexMoves += staged;
+    for (let i = 0; i < count; i++) {
+      this.moved[i]._moved = false;
+      this.moved[i] = undefined as unknown as Body<U>;
+    }
+    this.movedCount = 0;
+  }
+
+  private readonly fatScratch = new Float64Array(4);
+
+  /**
+   * Writes the body's index box (its shape's bounds grown by the margin; none for static bodies)
+   * into out[o … o + 3]; throws a RangeError when it is not finite.
+   */
+  private fatBox(body: Body<U>, out: Float64Array, o: number): Float64Array {
+    const b = body.shape.bounds;
+    const m = body.isStatic ? 0 : this.margin;
+    const minX = b.minX - m;
+    const minY = b.minY - m;
+    const maxX = b.maxX + m;
+    const maxY = b.maxY + m;
+    if (!(minX - minX === 0 && minY - minY === 0 && maxX - maxX === 0 && maxY - maxY === 0)) {
+      throw new RangeError(
+        `body ${body._id}: its shape's bounds are not finite (${b.minX}, ${b.minY}, ${b.maxX}, ${b.maxY}); ` +
+          'keep coordinates within ±1e300',
+      );
+    }
+    out[o] = minX;
+    out[o + 1] = minY;
+    out[o + 2] = maxX;
+    out[o + 3] = maxY;
+    return out;
+  }
+
+  private growStaged(boxes: number): void {
+    const grown = new Float64Array(Math.max(4 * boxes, this.staged.length * 2));
+    grown.set(this.staged);
+    this.staged = grown;
+  }
+}

@@ -1,0 +1,243 @@
+import { length } from '../geometry/math.js';
+import {
+  containsPointUnchecked,
+  pointDistanceSquaredUnchecked,
+  RayHit,
+  raycastUnchecked,
+} from '../geometry/raycast.js';
+import { overlaps } from '../geometry/sat.js';
+import type { Shape } from '../geometry/shapes.js';
+import type { Body } from './Body.js';
+import type { BroadPhase } from './broadphase.js';
+import { type BodyFilter, passes, RaycastHit } from './types.js';
+
+/**
+ * The world's exact queries over the broad phase: candidates from both indexes, then the shape
+ * test. Each kind of query keeps its arguments in a small state object of its own while the index
+ * walks (the index calls back with proxy ids), so a query allocates nothing but its results.
+ * Arguments are validated, and the broad phase synced, by the World before it calls in here.
+ * @internal
+ */
+export class WorldQueries<U> {
+  private side: (Body<U> | undefined)[] = NO_BODIES;
+  private filter: BodyFilter<U> | undefined = undefined;
+  private out: Body<U>[] = NO_BODIES as Body<U>[];
+  /** Statics first: they are often what a ray stops at. */
+  private readonly sides: readonly BroadPhase<U>['statics'][];
+
+  // Shape and point queries.
+  private shape: Shape | null = null;
+  private px = 0;
+  private py = 0;
+  private readonly visitShape = (id: number): void => {
+    const body = this.side[id] as Body<U>;
+    if (passes(body, this.filter) && overlaps(this.shape as Shape, body.shape)) this.out.push(body);
+  };
+  private readonly visitPoint = (id: number): void => {
+    const body = this.side[id] as Body<U>;
+    if (!passes(body, this.filter)) return;
+    body.shape._sync();
+    if (containsPointUnchecked(body.shape, this.px, this.py)) this.out.push(body);
+  };
+
+  // Rays: origin, direction as given (shapes) and the index's unit direction, best hit so far.
+  private readonly ray = {
+    ox: 0,
+    oy: 0,
+    dx: 0,
+    dy: 0,
+    max: 0,
+    best: 0,
+    body: null as Body<U> | null,
+    all: null as RaycastHit<U>[] | null,
+  };
+  private readonly rayHit = new RayHit();
+  private readonly bestHit = new RayHit();
+  private readonly visitRay = (id: number, tEnter: number): number | undefined => {
+    const ray = this.ray;
+    if (tEnter > ray.best) return ray.best;
+    const body = this.side[id] as Body<U>;
+    if (!passes(body, this.filter)) return undefined;
+    // The shape is tested over the whole ray (not up to the best so far) so that an exact tie is
+    // seen and resolved by id, whatever order the index visits the boxes in.
+    if (!raycastUnchecked(body.shape, ray.ox, ray.oy, ray.dx, ray.dy, ray.max, this.rayHit)) return undefined;
+    const d = this.rayHit.distance;
+    if (ray.all !== null) {
+      const hit = new RaycastHit<U>(body);
+      hit.copyFrom(this.rayHit);
+      ray.all.push(hit);
+      return undefined;
+    }
+    if (ray.body === null || d < ray.best || (d === ray.best && body._id < ray.body._id)) {
+      ray.best = d;
+      ray.body = body;
+      this.bestHit.copyFrom(this.rayHit);
+    }
+    return ray.best;
+  };
+
+  // Nearest: the k best so far, sorted by (distance², id).
+  private readonly near = { k: 0, count: 0, limit2: 0, bodies: [] as Body<U>[], dist: [] as number[] };
+  private readonly visitNearest = (id: number, boxDistanceSquared: number): boolean | undefined => {
+    const near = this.near;
+    const k = near.k;
+    // Box distance is a lower bound of shape distance: once it exceeds the k-th best, stop.
+    if (near.count === k && boxDistanceSquared > near.dist[k - 1]) return false;
+    const body = this.side[id] as Body<U>;
+    if (!passes(body, this.filter)) return undefined;
+    body.shape._sync();
+    const d2 = pointDistanceSquaredUnchecked(body.shape, this.px, this.py);
+    if (d2 > near.limit2) return undefined;
+    const bodies = near.bodies;
+    const dist = near.dist;
+    let i = near.count;
+    if (i === k) {
+      if (d2 > dist[k - 1] || (d2 === dist[k - 1] && body._id > bodies[k - 1]._id)) return undefined;
+      i = k - 1;
+    } else {
+      near.count++;
+    }
+    while (i > 0 && (dist[i - 1] > d2 || (dist[i - 1] === d2 && bodies[i - 1]._id > body._id))) {
+      dist[i] = dist[i - 1];
+      bodies[i] = bodies[i - 1];
+      i--;
+    }
+    dist[i] = d2;
+    bodies[i] = body;
+    return undefined;
+  };
+
+  constructor(private readonly broad: BroadPhase<U>) {
+    this.sides = [broad.statics, broad.dynamic];
+  }
+
+  /** Bodies whose shape collides with `shape`, searched over the box minX … maxY. */
+  shapeQuery(
+    shape: Shape,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    out: Body<U>[],
+    filter: BodyFilter<U> | undefined,
+  ): void {
+    this.begin(out, filter);
+    this.shape = shape;
+    try {
+      for (const side of this.sides) {
+        this.side = side.bodies;
+        side.index.forEachInBox(minX, minY, maxX, maxY, this.visitShape);
+      }
+    } finally {
+      this.shape = null;
+      this.end();
+    }
+  }
+
+  /** Bodies whose shape strictly contains (x, y). */
+  pointQuery(x: number, y: number, out: Body<U>[], filter: BodyFilter<U> | undefined): void {
+    this.begin(out, filter);
+    this.px = x;
+    this.py = y;
+    try {
+      for (const side of this.sides) {
+        this.side = side.bodies;
+        side.index.forEachAtPoint(x, y, this.visitPoint);
+      }
+    } finally {
+      this.end();
+    }
+  }
+
+  /**
+   * The ray walk of World.raycast / raycastAll: the first hit (returned, its data copied into
+   * `hit`) or, with `all`, every hit appended there. The index walks a unit direction so its t is
+   * a distance; shapes get the caller's direction.
+   */
+  cast(
+    ox: number,
+    oy: number,
+    dx: number,
+    dy: number,
+    maxDistance: number,
+    filter: BodyFilter<U> | undefined,
+    hit: RayHit | null,
+    all: RaycastHit<U>[] | null,
+  ): Body<U> | null {
+    let ux = 0;
+    let uy = 0;
+    if (dx !== 0 || dy !== 0) {
+      const m = Math.max(Math.abs(dx), Math.abs(dy));
+      const len = length(dx / m, dy / m);
+      ux = dx / m / len;
+      uy = dy / m / len;
+    }
+    const ray = this.ray;
+    ray.ox = ox;
+    ray.oy = oy;
+    ray.dx = dx;
+    ray.dy = dy;
+    ray.max = maxDistance;
+    ray.best = maxDistance;
+    ray.body = null;
+    ray.all = all;
+    this.begin(this.out, filter);
+    try {
+      // Statics first (often the walls a ray stops at), then dynamics with the shrunken limit.
+      this.side = this.broad.statics.bodies;
+      this.broad.statics.index.raycast(ox, oy, ux, uy, maxDistance, this.visitRay);
+      this.side = this.broad.dynamic.bodies;
+      this.broad.dynamic.index.raycast(ox, oy, ux, uy, all === null ? ray.best : maxDistance, this.visitRay);
+      const body = ray.body as Body<U> | null;
+      if (body !== null && hit !== null) hit.copyFrom(this.bestHit);
+      return body;
+    } finally {
+      ray.body = null;
+      ray.all = null;
+      this.end();
+    }
+  }
+
+  /** The `k` bodies nearest to (x, y) within `maxDistance`, appended to `out` nearest first. */
+  nearest(
+    x: number,
+    y: number,
+    k: number,
+    maxDistance: number,
+    out: Body<U>[],
+    filter: BodyFilter<U> | undefined,
+  ): void {
+    const near = this.near;
+    this.begin(out, filter);
+    this.px = x;
+    this.py = y;
+    near.k = k;
+    near.count = 0;
+    near.limit2 = maxDistance * maxDistance;
+    try {
+      for (const side of this.sides) {
+        this.side = side.bodies;
+        side.index.forEachNearest(x, y, this.visitNearest, maxDistance);
+      }
+      for (let i = 0; i < near.count; i++) out.push(near.bodies[i]);
+    } finally {
+      for (let i = 0; i < near.count; i++) near.bodies[i] = undefined as unknown as Body<U>;
+      near.count = 0;
+      this.end();
+    }
+  }
+
+  private begin(out: Body<U>[], filter: BodyFilter<U> | undefined): void {
+    this.out = out;
+    this.filter = filter;
+  }
+
+  private end(): void {
+    this.out = NO_BODIES as Body<U>[];
+    this.filter = undefined;
+    this.side = NO_BODIES;
+  }
+}
+
+/** What the query state points at between queries (so it holds no one's bodies). */
+const NO_BODIES: never[] = [];

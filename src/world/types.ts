@@ -1,0 +1,127 @@
+import type { IndexStats, QuadtreeOptions, Rect } from '../core/types.js';
+import { Contact } from '../geometry/contact.js';
+import { RayHit } from '../geometry/raycast.js';
+import { requireFinite } from '../shared/validate.js';
+import type { Body } from './Body.js';
+
+/** Options of a {@link World}. */
+export interface WorldOptions extends QuadtreeOptions {
+  /** Area covered by the index's root. Bodies outside it still work (they are just found less efficiently). */
+  bounds: Rect;
+  /**
+   * How far (world units) a dynamic body's box in the index extends beyond its shape's bounds.
+   * A body that moves less than this since its box was last refreshed costs nothing in
+   * {@link World.step}. Larger margins mean fewer index updates but more candidate pairs.
+   * Static bodies use their tight box. Default 2.
+   */
+  margin?: number;
+}
+
+/**
+ * A colliding pair of bodies found by {@link World.step}: the {@link Contact} between their shapes
+ * (`a` is `bodyA.shape`, `b` is `bodyB.shape`) plus the bodies. `bodyA` always has the lower id;
+ * `normal` points from A to B.
+ *
+ * Lifetime: contacts are pooled. A pair keeps the same object for as long as it keeps touching
+ * (its numbers are refreshed by every step). After the step that reports its `collisionEnd` it is
+ * still readable, holding the last touching data, until the next `step()` recycles it for another
+ * pair. To keep one longer, copy it: `const saved = contact.clone()` gives an independent plain
+ * {@link Contact} (with `a`/`b` shapes); keep `bodyA`/`bodyB` alongside if you need the bodies.
+ */
+export class BodyContact<U = unknown> extends Contact {
+  /** Body with the lower id. Always set on every contact the world hands out. */
+  bodyA!: Body<U>;
+  /** Body with the higher id. */
+  bodyB!: Body<U>;
+  /** Whether either body is a sensor (sensor contacts are never separated). */
+  isSensor = false;
+  /** Step counter value at which this pair started touching. */
+  startStep = 0;
+  /** @internal Step at which the pair was last seen touching. */
+  _seenStep = 0;
+  /** @internal */ _lo = -1;
+  /** @internal */ _hi = -1;
+}
+
+/** Narrowing of world queries. Every field is optional. */
+export interface BodyFilter<U = unknown> {
+  /** Only bodies whose `category & mask` is non-zero. Default: all bits. */
+  mask?: number;
+  /** Include sensor bodies. Default `true`. */
+  includeSensors?: boolean;
+  /** Include static bodies. Default `true`. */
+  includeStatic?: boolean;
+  /** Include dynamic (non-static) bodies. Default `true`. */
+  includeDynamic?: boolean;
+  /** Leave this body out (e.g. the shooter of a ray). */
+  exclude?: Body<U> | null;
+  /** Last word: return `false` to leave a body out. Must not add, remove or query bodies. */
+  predicate?: (body: Body<U>) => boolean;
+}
+
+/** A ray's hit on a body, from {@link World.raycast} / {@link World.raycastAll}. */
+export class RaycastHit<U = unknown> extends RayHit {
+  /** The body hit (filled in by the world when it fills the hit). */
+  body!: Body<U>;
+
+  /** @param body the body hit; omit it when creating an object for `World.raycast` to fill. */
+  constructor(body?: Body<U>) {
+    super();
+    if (body !== undefined) this.body = body;
+  }
+}
+
+/** Counts describing a {@link World}, from {@link World.stats}. */
+export interface WorldStats {
+  /** Bodies in the world. */
+  bodies: number;
+  /** Pairs touching after the last step. */
+  contacts: number;
+  /** Completed steps. */
+  steps: number;
+  /**
+   * Index boxes re-filed because a body moved out of its box (grown by the margin), since the
+   * world was made. Moves within the margin cost nothing and are not counted.
+   */
+  indexMoves: number;
+  /** The index of dynamic bodies. */
+  dynamicIndex: IndexStats;
+  /** The index of static bodies. */
+  staticIndex: IndexStats;
+}
+
+/** Names of the events a world emits after each {@link World.step}. */
+export type CollisionEventType = 'collisionStart' | 'collisionStay' | 'collisionEnd';
+
+/** Listener for {@link World.on}. The contact follows the lifetime rules of {@link BodyContact}. */
+export type ContactListener<U = unknown> = (contact: BodyContact<U>) => void;
+
+const ALL_BITS = 0xffffffff;
+
+/** Whether `body` passes `filter`. @internal */
+export function passes<U>(body: Body<U>, filter: BodyFilter<U> | undefined): boolean {
+  if (filter === undefined) return true;
+  if (filter.mask !== undefined && (body._category & filter.mask) === 0) return false;
+  if (filter.includeSensors === false && body.isSensor) return false;
+  if (filter.includeStatic === false && body.isStatic) return false;
+  if (filter.includeDynamic === false && !body.isStatic) return false;
+  if (filter.exclude === body) return false;
+  if (filter.predicate !== undefined && !filter.predicate(body)) return false;
+  return true;
+}
+
+/** Throws unless `filter` is undefined or a valid {@link BodyFilter}. @internal */
+export function checkFilter(filter: unknown): void {
+  if (filter === undefined) return;
+  if (filter === null || typeof filter !== 'object') throw new TypeError('filter must be an object');
+  const f = filter as BodyFilter;
+  if (f.mask !== undefined) {
+    requireFinite(f.mask, 'filter.mask');
+    if (!Number.isInteger(f.mask) || f.mask < 0 || f.mask > ALL_BITS) {
+      throw new RangeError(`filter.mask must be an integer from 0 to 0xFFFFFFFF, got ${f.mask}`);
+    }
+  }
+  if (f.predicate !== undefined && typeof f.predicate !== 'function') {
+    throw new TypeError('filter.predicate must be a function');
+  }
+}

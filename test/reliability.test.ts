@@ -1,0 +1,296 @@
+/**
+ * All-or-nothing mutations and never-stale queries: a throw injected at every read of every input
+ * of every mutating method leaves the structure exactly as it was, and still working; plus the
+ * regression cases that once lost or corrupted state.
+ */
+import { describe, expect, it } from 'vitest';
+import { Body, Box, Circle, QuadIndex, Quadtree, type Rect, World } from '../src/index.js';
+import { brutePairs, type Item, mulberry32, pairKey } from './oracle.js';
+
+const BOUNDS = { x: 0, y: 0, width: 200, height: 200 };
+const SEED = 7;
+
+/** Thrown by the injected faults, so a test can tell them from real errors. */
+class Injected extends Error {}
+
+/**
+ * Items whose x, y, width and height are getters that count every read across all items, and
+ * throw at read number `trap` (counting from 0) once armed.
+ */
+class Trap {
+  reads = 0;
+  trap = -1;
+
+  item(id: number, box: Rect): Item {
+    const values = { ...box };
+    const read = (key: keyof Rect) => () => {
+      if (this.trap >= 0 && this.reads++ === this.trap) throw new Injected(`read ${this.trap}`);
+      return values[key];
+    };
+    const item = { id } as Item;
+    for (const key of ['x', 'y', 'width', 'height'] as const) {
+      Object.defineProperty(item, key, {
+        get: read(key),
+        set: (v: number) => {
+          values[key] = v;
+        },
+        enumerable: true,
+      });
+    }
+    return item;
+  }
+
+  arm(at: number): void {
+    this.reads = 0;
+    this.trap = at;
+  }
+
+  disarm(): void {
+    this.trap = -1;
+  }
+}
+
+function scene(trap: Trap, count: number, seed: number): Item[] {
+  const rand = mulberry32(seed);
+  return Array.from({ length: count }, (_, id) =>
+    trap.item(id, { x: rand() * 180, y: rand() * 180, width: 4 + rand() * 20, height: 4 + rand() * 20 }),
+  );
+}
+
+function snapshot(tree: Quadtree<Item>, all: readonly Item[]) {
+  return {
+    size: tree.size,
+    has: all.map((it) => tree.has(it)),
+    pairs: tree
+      .pairs()
+      .map(([a, b]) => pairKey(a, b))
+      .sort(),
+    query: tree
+      .query({ x: 40, y: 40, width: 90, height: 70 })
+      .map((it) => it.id)
+      .sort((a, b) => a - b),
+    nodes: tree.stats().nodes,
+  };
+}
+
+/**
+ * Runs `mutate` with a fault at read 0, 1, 2, … until a run completes without reaching the fault.
+ * After each faulted run the tree must equal its snapshot, pass validate(), and still work.
+ */
+function everyFault(
+  name: string,
+  setup: (trap: Trap) => { tree: Quadtree<Item>; all: Item[]; live: Item[] },
+  mutate: (tree: Quadtree<Item>, all: Item[]) => void,
+): number {
+  for (let at = 0; ; at++) {
+    const trap = new Trap();
+    const { tree, all, live } = setup(trap);
+    const before = snapshot(tree, all);
+    trap.arm(at);
+    let threw = false;
+    try {
+      mutate(tree, all);
+    } catch (error) {
+      if (!(error instanceof Injected)) throw error;
+      threw = true;
+    }
+    trap.disarm();
+    if (!threw) return at; // every read before completion has been faulted once
+    expect(snapshot(tree, all), `${name}, fault at read ${at}`).toEqual(before);
+    // Put back what `mutate` changed on the items themselves, so validate() compares like with like.
+    const originals = scene(new Trap(), all.length, SEED);
+    all.forEach((it, k) => Object.assign(it, originals[k]));
+    tree.validate();
+    // Still works: move everything, and the pairs are exact.
+    for (const it of live) it.x += 3;
+    tree.refresh();
+    expect(
+      tree
+        .pairs()
+        .map(([a, b]) => pairKey(a, b))
+        .sort(),
+    ).toEqual(brutePairs(live));
+  }
+}
+
+describe('exception safety: a throw at any read changes nothing', () => {
+  const build = (insertFirst: number) => (trap: Trap) => {
+    const all = scene(trap, 30, SEED);
+    const tree = new Quadtree<Item>(BOUNDS, { maxObjects: 3 });
+    const live = all.slice(0, insertFirst);
+    tree.insert(live);
+    return { tree, all, live };
+  };
+
+  it('insert(item), insert(array) with new and present items, update, refresh, remove, clear', () => {
+    const reads: Record<string, number> = {};
+    reads.insertOne = everyFault('insert(item)', build(20), (tree, all) => tree.insert(all[25]));
+    reads.insertArray = everyFault('insert(array)', build(20), (tree, all) => tree.insert(all.slice(10, 30)));
+    reads.update = everyFault('update', build(20), (tree, all) => {
+      all[3].x = 150;
+      tree.update(all[3]);
+    });
+    reads.refresh = everyFault('refresh', build(20), (tree, all) => {
+      for (const it of all.slice(0, 20)) it.y += 25;
+      tree.refresh();
+    });
+    reads.remove = everyFault('remove', build(20), (tree, all) => void tree.remove(all[4]));
+    reads.clear = everyFault('clear', build(20), (tree) => tree.clear());
+    // The faults really reached the reads: 4 per box read (refresh: 20 more by the test's own `y += 25`).
+    expect(reads).toEqual({
+      insertOne: 4,
+      insertArray: 80,
+      update: 4,
+      refresh: 100,
+      remove: 0,
+      clear: 0,
+    });
+  });
+
+  it('a getter that throws on its second read (insert, then remove) leaves a consistent tree that never hangs', () => {
+    const tree = new Quadtree<Item>(BOUNDS);
+    let reads = 0;
+    const item = {
+      id: 1,
+      get x() {
+        if (++reads === 2) throw new Injected('second read');
+        return 5;
+      },
+      y: 5,
+      width: 5,
+      height: 5,
+    };
+    // One read per field: the first insert succeeds, and the read count says so.
+    tree.insert(item);
+    expect(reads).toBe(1);
+    expect(() => tree.update(item)).toThrow(Injected);
+    tree.validate();
+    expect(tree.size).toBe(1);
+    expect(tree.remove(item)).toBe(true);
+    expect(tree.remove(item)).toBe(false);
+    expect(tree.query(BOUNDS)).toEqual([]);
+    tree.validate();
+  });
+
+  it('QuadIndex.moveAll on a plain array reads each entry once, and a throwing entry moves nothing', () => {
+    const index = new QuadIndex(BOUNDS);
+    for (let k = 0; k < 10; k++) index.add(k * 10, 0, k * 10 + 15, 15);
+    const before = index.pairs();
+    for (let at = 0; at < 40; at++) {
+      let reads = 0;
+      const boxes = new Proxy(
+        Array.from({ length: 40 }, (_, i) => (i % 4 < 2 ? (i >> 2) * 10 + 50 : (i >> 2) * 10 + 65)),
+        {
+          get(target, key, receiver) {
+            if (typeof key === 'string' && /^\d+$/.test(key) && reads++ === at)
+              throw new Injected(`entry ${key}`);
+            return Reflect.get(target, key, receiver);
+          },
+        },
+      );
+      expect(() => index.moveAll(boxes)).toThrow(Injected);
+      expect(index.pairs()).toEqual(before);
+      index.validate();
+    }
+  });
+
+  it('World.step with a listener that throws at its k-th call: the world stays exact', () => {
+    for (let at = 0; at < 6; at++) {
+      const world = new World({ bounds: BOUNDS });
+      const bodies: Body[] = [];
+      for (let k = 0; k < 8; k++) bodies.push(world.add(new Body(new Circle(20 + k * 15, 50, 9))));
+      let calls = 0;
+      world.on('collisionStart', () => {
+        if (calls++ === at) throw new Injected('listener');
+      });
+      expect(() => world.step()).toThrow(Injected);
+      world.validate();
+      expect(world.contacts.map((c) => `${c.bodyA.id}-${c.bodyB.id}`)).toEqual([
+        '0-1',
+        '1-2',
+        '2-3',
+        '3-4',
+        '4-5',
+        '5-6',
+        '6-7',
+      ]);
+      world.step();
+      expect(world.started).toEqual([]);
+      expect(world.stayed.length).toBe(7);
+    }
+  });
+});
+
+describe('World: regressions', () => {
+  it('a body moved inside a collisionStart listener is found at its new place by every query', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 } });
+    const a = world.add(new Body(new Box(10, 10, 20, 20)));
+    world.add(new Body(new Box(20, 20, 20, 20)));
+    let found: unknown[] = [];
+    world.on('collisionStart', (c) => {
+      if (c.bodyA !== a) return;
+      a.translate(400, 0);
+      found = [
+        world.queryRect({ x: 405, y: 5, width: 30, height: 30 }).includes(a),
+        world.queryPoint(420, 20).includes(a),
+        world.raycast(300, 20, 1, 0)?.body === a,
+        world.nearest(420, 20, 1)[0] === a,
+        world.queryRect({ x: 0, y: 0, width: 35, height: 35 }).includes(a),
+      ];
+    });
+    world.step();
+    expect(found).toEqual([true, true, true, true, false]);
+    world.validate();
+  });
+
+  it('step(); separate(); query: the pushed body is found where separate() put it', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 500, height: 500 }, margin: 1 });
+    world.add(new Body(new Box(0, 100, 500, 40), { isStatic: true }));
+    const ball = world.add(new Body(new Circle(100, 110, 20)));
+    world.step();
+    world.separate();
+    expect(ball.y).toBe(80);
+    expect(world.queryPoint(100, 62)).toEqual([ball]);
+    expect(world.queryRect({ x: 90, y: 60, width: 5, height: 5 })).toEqual([ball]);
+    world.validate();
+  });
+
+  it('a step that throws (a body overflowed) leaves the world as it was; later steps are exact', () => {
+    const world = new World({ bounds: BOUNDS });
+    const bodies = [0, 1, 2, 3, 4, 5].map((k) =>
+      world.add(new Body(new Circle(20 + (k >> 1) * 60 + (k & 1) * 10, 50, 8))),
+    );
+    world.step();
+    const contacts = () => world.contacts.map((c) => `${c.bodyA.id}-${c.bodyB.id}`);
+    expect(contacts()).toEqual(['0-1', '2-3', '4-5']);
+    bodies[3].shape.setPosition(1e308, 1e308);
+    (bodies[3].shape as Circle).radius = 1e308; // bounds overflow to Infinity
+    const steps = world.steps;
+    expect(() => world.step()).toThrow(RangeError);
+    expect(world.steps).toBe(steps);
+    expect(contacts()).toEqual(['0-1', '2-3', '4-5']);
+    (bodies[3].shape as Circle).radius = 8;
+    bodies[3].setPosition(90, 50);
+    for (let i = 0; i < 3; i++) {
+      world.step();
+      expect(contacts()).toEqual(['0-1', '2-3', '4-5']);
+      expect(new Set(world.contacts).size).toBe(3);
+    }
+    world.validate();
+  });
+
+  it('remove + re-add keeps contacts ordered by the ids users read', () => {
+    const world = new World({ bounds: BOUNDS });
+    const c = world.add(new Body(new Circle(50, 50, 10)));
+    const b1 = world.add(new Body(new Circle(60, 50, 10)));
+    world.add(new Body(new Circle(150, 50, 10)));
+    world.step();
+    world.remove(c);
+    world.add(c);
+    world.step();
+    for (const list of [world.contacts, world.started, world.stayed, world.ended]) {
+      for (const contact of list) expect(contact.bodyA.id).toBeLessThan(contact.bodyB.id);
+    }
+    expect(world.contacts.map((k) => [k.bodyA, k.bodyB])).toEqual([[c, b1]]);
+  });
+});

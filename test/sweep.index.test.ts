@@ -1,0 +1,124 @@
+/**
+ * Index sweeps against brute force: for random scenes, movers and motions, the first hit (id, t,
+ * normal) and the ordered list of every hit equal a brute-force pass over all boxes, and the time
+ * of impact is the boundary of the strict overlap rule.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
+import { boundsArb, boxArb } from './arbitraries.js';
+import { overlaps } from './oracle.js';
+
+const RUNS = Number(process.env.QC_RUNS ?? 200);
+
+/** Time of impact by the definition: the open time interval in which the strict rule holds, per axis. */
+function bruteToi(a: Rect, dx: number, dy: number, b: Rect): number {
+  let enter = Number.NEGATIVE_INFINITY;
+  let exit = Number.POSITIVE_INFINITY;
+  for (const [aMin, aMax, d, bMin, bMax] of [
+    [a.x, a.x + a.width, dx, b.x, b.x + b.width],
+    [a.y, a.y + a.height, dy, b.y, b.y + b.height],
+  ]) {
+    if (d === 0) {
+      if (!(aMin < bMax && bMin < aMax)) return Number.POSITIVE_INFINITY;
+      continue;
+    }
+    // aMin + t·d < bMax and bMin < aMax + t·d
+    const t1 = (bMax - aMin) / d;
+    const t2 = (bMin - aMax) / d;
+    enter = Math.max(enter, Math.min(t1, t2));
+    exit = Math.min(exit, Math.max(t1, t2));
+  }
+  return enter < exit && enter < 1 && exit > 0 ? Math.max(enter, 0) : Number.POSITIVE_INFINITY;
+}
+
+function moved(a: Rect, dx: number, dy: number, t: number): Rect {
+  return { x: a.x + dx * t, y: a.y + dy * t, width: a.width, height: a.height };
+}
+
+const sceneArb = boundsArb.chain((bounds) =>
+  fc.record({
+    bounds: fc.constant(bounds),
+    boxes: fc.array(boxArb(bounds), { maxLength: 60 }),
+    mover: boxArb(bounds),
+    dx: fc.oneof(fc.constant(0), fc.double({ min: -bounds.width, max: bounds.width, noNaN: true })),
+    dy: fc.oneof(fc.constant(0), fc.double({ min: -bounds.height, max: bounds.height, noNaN: true })),
+    maxObjects: fc.integer({ min: 1, max: 8 }),
+  }),
+);
+
+describe('index sweeps vs brute force (fast-check)', () => {
+  it('the first hit and every hit in order match the definition of the time of impact', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, boxes, mover, dx, dy, maxObjects }) => {
+        const index = new QuadIndex(bounds, { maxObjects });
+        for (const b of boxes) index.add(b.x, b.y, b.x + b.width, b.y + b.height);
+        const expected = boxes
+          .map((b, id) => ({ id, t: bruteToi(mover, dx, dy, b) }))
+          .filter((h) => h.t < 1)
+          .sort((p, q) => p.t - q.t || p.id - q.id);
+        const all: { id: number; t: number }[] = [];
+        index.forEachSweepHit(
+          mover.x,
+          mover.y,
+          mover.x + mover.width,
+          mover.y + mover.height,
+          dx,
+          dy,
+          (id, t, nx, ny) => {
+            all.push({ id, t });
+            // The normal is a unit axis (or the diagonal) against the motion, or (0, 0) for a start
+            // overlap without motion.
+            const len = Math.hypot(nx, ny);
+            if (dx !== 0 || dy !== 0) {
+              expect(Math.abs(len - 1)).toBeLessThan(1e-12);
+              expect(nx * dx + ny * dy).toBeLessThan(0);
+            }
+          },
+        );
+        expect(all).toEqual(expected);
+        const first = index.sweep(mover.x, mover.y, mover.x + mover.width, mover.y + mover.height, dx, dy);
+        if (expected.length === 0) expect(first).toBeNull();
+        else expect({ id: first?.id, t: first?.t }).toEqual(expected[0]);
+        // t is the boundary of the strict rule: no overlap just before it, overlap just after it.
+        for (const { id, t } of expected) {
+          const b = boxes[id];
+          if (t > 0) expect(overlaps(moved(mover, dx, dy, t * (1 - 1e-6)), b)).toBe(false);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('known answers: a fast bullet does not tunnel through a thin wall', () => {
+    const index = new QuadIndex({ x: 0, y: 0, width: 200, height: 200 });
+    const wall = index.add(30, 0, 32, 200); // 2 px thick
+    const target = index.add(100, 90, 110, 100);
+    // A 4-px bullet moving 80 px per frame: no frame sees it overlap the wall.
+    expect(index.sweep(0, 50, 4, 54, 80, 0)).toEqual({ id: wall, t: 26 / 80, normalX: -1, normalY: 0 });
+    expect(index.sweep(0, 92, 4, 96, 200, 0)).toEqual({ id: wall, t: 26 / 200, normalX: -1, normalY: 0 });
+    index.remove(wall);
+    expect(index.sweep(0, 92, 4, 96, 200, 0)).toEqual({ id: target, t: 96 / 200, normalX: -1, normalY: 0 });
+    // Sliding along the target's top edge (touching) is not a hit; a corner hit gets the diagonal.
+    expect(index.sweep(0, 86, 4, 90, 200, 0)).toBeNull();
+    const corner = index.sweep(90, 80, 100, 90, 20, 20);
+    expect(corner?.t).toBe(0);
+    expect(index.sweep(80, 70, 90, 80, 20, 20)).toMatchObject({
+      id: target,
+      t: 0.5,
+      normalX: -Math.SQRT1_2,
+      normalY: -Math.SQRT1_2,
+    });
+  });
+
+  it('Quadtree.sweep reports items and leaves the mover out', () => {
+    const tree = new Quadtree<Rect & { name: string }>({ x: 0, y: 0, width: 100, height: 100 });
+    const bullet = { name: 'bullet', x: 0, y: 10, width: 2, height: 2 };
+    const wall = { name: 'wall', x: 50, y: 0, width: 2, height: 100 };
+    tree.insert([bullet, wall]);
+    expect(tree.sweep(bullet, 100, 0)).toEqual({ item: wall, t: 48 / 100, normalX: -1, normalY: 0 });
+    const hits: string[] = [];
+    tree.forEachSweepHit({ x: 0, y: 0, width: 100, height: 100 }, 1, 0, (item) => void hits.push(item.name));
+    expect(hits.sort()).toEqual(['bullet', 'wall']);
+  });
+});
