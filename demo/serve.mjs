@@ -1,5 +1,5 @@
-// Building the demo and a tiny static file server for the result (demo/dist): used by `npm start`
-// and the browser tests.
+// Building the demo (and the examples) and a tiny static file server for the result (demo/dist): used by
+// `npm start` and the browser tests.
 import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -9,11 +9,17 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Builds demo/dist with Vite (warnings and errors only). Returns true on success. */
+/**
+ * Builds demo/dist with Vite, then the engine examples into demo/dist/examples/ (warnings and errors
+ * only). In that order: the demo build empties demo/dist. Returns true on success.
+ */
 export function buildDemo() {
   const vite = join(REPO, 'node_modules/vite/bin/vite.js');
-  const args = [vite, 'build', '--config', 'demo/vite.config.ts', '--logLevel', 'warn'];
-  return spawnSync(process.execPath, args, { cwd: REPO, stdio: 'inherit' }).status === 0;
+  for (const config of ['demo/vite.config.ts', 'examples/vite.config.ts']) {
+    const args = [vite, 'build', '--config', config, '--logLevel', 'warn'];
+    if (spawnSync(process.execPath, args, { cwd: REPO, stdio: 'inherit' }).status !== 0) return false;
+  }
+  return true;
 }
 
 const TYPES = {
@@ -37,7 +43,8 @@ export function serveStatic({ dir, port = 0, host = '127.0.0.1' }) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      // the path alone: new URL() would read a request for '//x' as a host name and throw
+      const path = decodeURIComponent((req.url ?? '/').replace(/[?#].*$/, ''));
       let file = normalize(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) {
         res.writeHead(403).end('forbidden');

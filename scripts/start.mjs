@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: build the demo if needed, serve it on localhost and print its URL.
-//   npm start                 build demo/dist (when missing or older than demo/, src/ or bench/results/) and serve it
+// `npm start`: build the demo and the examples if needed, serve them on localhost and print the URL to open.
+// It never launches a browser by itself (the machine may have no display); --open asks it to.
+//   npm start                 build demo/dist (when missing or older than demo/, examples/, src/ or bench/results/) and serve it
 //   npm start -- --dev        Vite dev server instead: the demo imports ../src directly and reloads on every edit
+//                             (demo only; `npm run examples` is the same for the examples)
 //   npm start -- --rebuild    force a fresh build
 //   npm start -- --port 8080  choose the port (default 5173, the next free one if taken)
 //   npm start -- --open       also open the default browser
@@ -30,10 +32,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-function banner(url) {
+function banner(url, withExamples) {
   console.log('');
-  console.log('  quadcollide demo');
+  console.log('  quadcollide demo is running. Open this URL in your browser:');
+  console.log('');
   console.log(`  ➜  ${url}`);
+  if (withExamples) console.log(`     ${url}examples/   (PixiJS, Phaser and ECS examples)`);
   console.log('');
   console.log('  scenes: playground · camera · snake · shapes & rays · benchmark   (Ctrl+C to stop)');
   console.log('');
@@ -62,9 +66,11 @@ async function serveBuilt() {
   const dist = join(repo, 'demo/dist/index.html');
   const stale =
     !existsSync(dist) ||
+    !existsSync(join(repo, 'demo/dist/examples/index.html')) ||
     statSync(dist).mtimeMs <
       Math.max(
         newestMtime(join(repo, 'demo')),
+        newestMtime(join(repo, 'examples')),
         newestMtime(join(repo, 'src')),
         newestMtime(join(repo, 'bench/results')),
       );
@@ -91,13 +97,16 @@ async function serveDev() {
 }
 
 let url;
+let withExamples = true;
 if (flag('--dev')) {
+  withExamples = false;
   try {
     url = await serveDev();
   } catch (err) {
     console.error(`could not start the dev server (${err?.message ?? err}); serving a static build instead`);
     url = await serveBuilt();
+    withExamples = true;
   }
 } else url = await serveBuilt();
-banner(url);
+banner(url, withExamples);
 if (flag('--open')) openBrowser(url);

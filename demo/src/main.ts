@@ -161,6 +161,7 @@ function mountScene(id: string, seed?: number): void {
   paused = new URLSearchParams(location.search).get('paused') === '1';
   qc.paused = paused;
   for (const a of navButtons) a.setAttribute('aria-current', String(a.id === `nav-${id}`));
+  document.body.dataset.scene = id; // lets the stylesheet size the panel per scene (the benchmark's table)
   helpEl.textContent = scene.help;
   aboutEl.replaceChildren(el('h2', {}, scene.title), el('p', {}, scene.about));
   document.title = `${scene.title} · quadcollide demo`;

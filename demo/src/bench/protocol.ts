@@ -6,9 +6,12 @@ export interface RunRequest {
   scene: 'uniform' | 'clustered' | 'mixed' | 'snake';
   sizes: number[];
   contestants: string[];
+  /** warm-up lasts at least this many frames… */
   warmupFrames: number;
+  /** …and until every contestant has run this long (ms), at most 200 frames, so the JIT has settled */
+  minWarmupMs: number;
   timedFrames: number;
-  /** stop growing N for a contestant once its median frame is above this */
+  /** a contestant slower than this per frame is dropped from larger N */
   maxFrameMs: number;
 }
 
@@ -19,11 +22,20 @@ export type WorkerMessage =
       type: 'result';
       name: string;
       n: number;
-      medianMs: number;
+      /** median frame time with a precise timer; the mean when the timer is coarse (see `statistic`) */
+      ms: number;
+      statistic: 'median' | 'mean';
       p95Ms: number;
+      frames: number;
+      warmupFrames: number;
       checks: number;
+      /** pairs found in the last timed frame */
       pairs: number;
-      hash: string;
+      /** frames (warm-up included) whose pair set differed from the reference's; 0 when it always agreed */
+      mismatchFrames: number;
+      /** the reference contestant (brute force while it runs, else sort-and-sweep) and its pair count */
+      reference: string;
+      referencePairs: number;
     }
   | { type: 'skip'; name: string; n: number; reason: string }
   | { type: 'done'; ms: number }

@@ -1,131 +1,189 @@
 /// <reference lib="webworker" />
 /**
  * Runs the comparison off the main thread, in the visitor's browser, with the very same seeded scenes and
- * contestant adapters as the Node benchmark (bench/), so the two sets of numbers can sit side by side.
+ * contestant adapters as the Node benchmark (bench/), and the same method as bench/cases.ts: for each N
+ * every contestant runs every frame on the same boxes, in a fresh seeded shuffled order each frame, after a
+ * warm-up long enough for the JIT; every frame's pair set is checked against the reference's.
  */
 import { bruteForce } from '../../../bench/adapters/brute-force.js';
-import { quadcollidePersistent, quadcollideRebuild } from '../../../bench/adapters/quadcollide.js';
+import { detectCollisions } from '../../../bench/adapters/detect-collisions.js';
+import { flatbush } from '../../../bench/adapters/flatbush.js';
+import {
+  quadcollideIds,
+  quadcollidePersistent,
+  quadcollideRebuild,
+} from '../../../bench/adapters/quadcollide.js';
 import { quadtreeJs } from '../../../bench/adapters/quadtree-js.js';
 import { rbush } from '../../../bench/adapters/rbush.js';
 import { sortAndSweep } from '../../../bench/adapters/sort-and-sweep.js';
-import type { ContestantFactory } from '../../../bench/adapters/types.js';
+import type { Contestant, ContestantFactory } from '../../../bench/adapters/types.js';
 import { PairSink } from '../../../bench/pairs.js';
-import { createScene } from '../../../bench/scenes.js';
+import { createScene, mulberry32, type Scene } from '../../../bench/scenes.js';
+import { median, quantile } from '../../../bench/stats.js';
 import type { RunRequest, WorkerMessage } from './protocol.js';
 
 const factories: ContestantFactory[] = [
   quadcollidePersistent,
   quadcollideRebuild,
+  quadcollideIds,
   sortAndSweep,
+  flatbush,
   rbush,
+  detectCollisions,
   quadtreeJs,
   bruteForce,
 ];
 
+const MAX_WARMUP_FRAMES = 200;
+/** frames whose median decides that a contestant is too slow to time at this N */
+const FRAMES_TO_JUDGE_SPEED = 3;
+
 const post = (m: WorkerMessage): void => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-function p95(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
+/**
+ * Cross-origin isolated pages (the demo's servers send COOP/COEP) get 5 µs timers. Otherwise browsers
+ * round performance.now() to 0.1 ms with random jitter: single frames are then too coarse for a median,
+ * but the jitter makes the mean of many frames unbiased, so the mean is reported instead.
+ */
+const preciseTimer = (self as unknown as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+
+interface Runner {
+  factory: ContestantFactory;
+  contestant: Contestant;
+  live: boolean;
+  times: number[];
+  warmupMs: number;
+  firstFrames: number[];
+  count: number;
+  hash: string;
+  mismatchFrames: number;
 }
 
-/** 5 µs timers when the page is cross-origin isolated (the demo's servers send COOP/COEP), 100 µs otherwise. */
-const timerIsFine = (self as unknown as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+/** A fresh seeded shuffle per frame, as in bench/cases.ts: no contestant always follows the same neighbour. */
+function runningOrder(live: Runner[], frame: number): Runner[] {
+  const order = live.slice();
+  const random = mulberry32(0x5eed + frame);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+function playFrame(
+  runners: Runner[],
+  reference: Runner | undefined,
+  scene: Scene,
+  sink: PairSink,
+  frame: number,
+  timed: boolean,
+  slowMs: number,
+  tooSlow: Set<string>,
+): void {
+  scene.step();
+  const live = runners.filter((r) => r.live);
+  for (const r of runningOrder(live, frame)) {
+    sink.reset();
+    const start = performance.now();
+    r.contestant.frame(scene, sink);
+    const ms = performance.now() - start;
+    r.count = sink.count;
+    r.hash = sink.hash();
+    if (timed) r.times.push(ms);
+    else r.warmupMs += ms;
+    if (r === reference) continue;
+    // Too slow to time at this N: the median of its first few frames over the limit (one slow frame may be a
+    // GC pause, JIT work or another tab), or a single frame ten times over it.
+    const first = r.firstFrames;
+    if (first.length < FRAMES_TO_JUDGE_SPEED) first.push(ms);
+    const typical = first.length === FRAMES_TO_JUDGE_SPEED ? median(first) : 0;
+    if (ms > 10 * slowMs || typical > slowMs) {
+      r.live = false;
+      tooSlow.add(r.factory.name);
+      post({
+        type: 'skip',
+        name: r.factory.name,
+        n: scene.boxes.length,
+        reason: `too slow: ${Math.round(Math.max(ms, typical))} ms per frame`,
+      });
+    }
+  }
+  if (!reference) return;
+  for (const r of live) {
+    if (r !== reference && (r.count !== reference.count || r.hash !== reference.hash)) r.mismatchFrames++;
+  }
+}
+
+function runCase(req: RunRequest, n: number, tooSlow: Set<string>): void {
+  const scene = createScene(req.scene, n, 1);
+  const runners: Runner[] = [];
+  for (const factory of factories) {
+    if (!req.contestants.includes(factory.name)) continue;
+    if (n > factory.maxN || tooSlow.has(factory.name)) {
+      const reason = tooSlow.has(factory.name)
+        ? `over ${req.maxFrameMs} ms per frame at a smaller N`
+        : `N above ${factory.maxN}`;
+      post({ type: 'skip', name: factory.name, n, reason });
+      continue;
+    }
+    const contestant = factory.create();
+    contestant.setup(scene);
+    runners.push({
+      factory,
+      contestant,
+      live: true,
+      times: [],
+      warmupMs: 0,
+      firstFrames: [],
+      count: 0,
+      hash: '',
+      mismatchFrames: 0,
+    });
+  }
+  const reference =
+    runners.find((r) => r.factory === bruteForce) ?? runners.find((r) => r.factory === sortAndSweep);
+  const sink = new PairSink();
+  const label = `N = ${n.toLocaleString('en-US')}`;
+  let frame = 0;
+  // Warm-up by frame count and by time: tiny cases need many frames before the JIT settles.
+  while (
+    frame < req.warmupFrames ||
+    (runners.some((r) => r.live && r.warmupMs < req.minWarmupMs) && frame < MAX_WARMUP_FRAMES)
+  ) {
+    if (frame % 20 === 0) post({ type: 'progress', text: `${label}: warm-up, frame ${frame + 1}` });
+    playFrame(runners, reference, scene, sink, frame++, false, req.maxFrameMs, tooSlow);
+  }
+  const warmupFrames = frame;
+  for (let t = 0; t < req.timedFrames; t++) {
+    if (t % 5 === 0) post({ type: 'progress', text: `${label}: frame ${t + 1} of ${req.timedFrames}` });
+    playFrame(runners, reference, scene, sink, frame++, true, req.maxFrameMs, tooSlow);
+  }
+  for (const r of runners) {
+    if (!r.live) continue;
+    const typical = preciseTimer ? median(r.times) : r.times.reduce((a, b) => a + b, 0) / r.times.length;
+    post({
+      type: 'result',
+      name: r.factory.name,
+      n,
+      ms: typical,
+      statistic: preciseTimer ? 'median' : 'mean',
+      p95Ms: quantile(r.times, 0.95),
+      frames: r.times.length,
+      warmupFrames,
+      checks: r.contestant.checks,
+      pairs: r.count,
+      mismatchFrames: r.mismatchFrames,
+      reference: reference?.factory.name ?? 'none',
+      referencePairs: reference?.count ?? r.count,
+    });
+    if (typical > req.maxFrameMs) tooSlow.add(r.factory.name);
+  }
+}
 
 function run(req: RunRequest): void {
   const t0 = performance.now();
-  const chosen = factories.filter((f) => req.contestants.includes(f.name));
   const tooSlow = new Set<string>();
-  for (const n of req.sizes) {
-    for (const f of chosen) {
-      if (n > f.maxN || tooSlow.has(f.name)) {
-        post({
-          type: 'skip',
-          name: f.name,
-          n,
-          reason: tooSlow.has(f.name)
-            ? `over ${req.maxFrameMs} ms/frame at a smaller N`
-            : `N above ${f.maxN}`,
-        });
-        continue;
-      }
-      post({ type: 'progress', text: `${f.name} · N = ${n.toLocaleString('en-US')}` });
-      // a fresh scene per contestant: everyone sees the same boxes and the same motion
-      const scene = createScene(req.scene, n, 1);
-      const c = f.create();
-      c.setup(scene);
-      const sink = new PairSink();
-      const times: number[] = [];
-      // the pair set is compared at the first timed frame, which every contestant reaches
-      let pairs = 0;
-      let hash = '';
-      let checks = 0;
-      let warmMs = 0;
-      for (let i = 0; i < req.warmupFrames; i++) {
-        scene.step();
-        sink.reset();
-        const s = performance.now();
-        c.frame(scene, sink);
-        warmMs += performance.now() - s;
-      }
-      // Without cross-origin isolation browsers round performance.now() to 0.1 ms. Then a timing sample is a
-      // block of k frames long enough to measure (≥ 2 ms), minus the scene's own motion timed on a twin scene.
-      const est = warmMs / Math.max(1, req.warmupFrames);
-      const k = timerIsFine ? 1 : Math.min(64, Math.max(1, Math.ceil(2 / Math.max(est, 0.01))));
-      const twin = k > 1 ? createScene(req.scene, n, 1) : null;
-      for (let b = 0; b < req.timedFrames; b++) {
-        let ms: number;
-        if (!twin) {
-          scene.step();
-          sink.reset();
-          const s = performance.now();
-          c.frame(scene, sink);
-          ms = performance.now() - s;
-          if (b === 0) {
-            pairs = sink.count;
-            hash = sink.hash();
-            checks = c.checks;
-          }
-        } else {
-          const s = performance.now();
-          for (let j = 0; j < k; j++) {
-            scene.step();
-            sink.reset();
-            c.frame(scene, sink);
-            if (b === 0 && j === 0) {
-              pairs = sink.count;
-              hash = sink.hash();
-              checks = c.checks;
-            }
-          }
-          const blockMs = performance.now() - s;
-          const t = performance.now();
-          for (let j = 0; j < k; j++) twin.step();
-          ms = Math.max(0, blockMs - (performance.now() - t));
-        }
-        times.push(ms / k);
-        // a very slow contestant: stop early, its median is clear enough
-        if (b >= 2 && ms / k > req.maxFrameMs * 4) break;
-      }
-      const med = median(times);
-      post({
-        type: 'result',
-        name: f.name,
-        n,
-        medianMs: med,
-        p95Ms: p95(times),
-        checks,
-        pairs,
-        hash,
-      });
-      if (med > req.maxFrameMs) tooSlow.add(f.name);
-    }
-  }
+  for (const n of req.sizes) runCase(req, n, tooSlow);
   post({ type: 'done', ms: performance.now() - t0 });
 }
 

@@ -11,6 +11,15 @@ interface Point {
   n: number;
   ms: number;
 }
+interface Mismatch {
+  n: number;
+  name: string;
+  /** frames whose pair set differed from the reference's */
+  frames: number;
+  pairs: number;
+  reference: string;
+  referencePairs: number;
+}
 interface Series {
   name: string;
   color: string;
@@ -21,16 +30,23 @@ interface Series {
 const COLORS: Record<string, string> = {
   'quadcollide (update)': '#54d1ff',
   'quadcollide (rebuild)': '#35b58a',
+  'quadcollide ids': '#9ef0ff',
   'sort-and-sweep': '#ffb347',
+  flatbush: '#f2e35c',
   rbush: '#c89bff',
+  'detect-collisions': '#ff9ad5',
   'quadtree-js': '#ff5a8a',
   'brute force': '#ff5a5a',
 };
+/** Column headings: the table has to fit the side panel of a 1366-px-wide window. */
 const SHORT: Record<string, string> = {
   'quadcollide (update)': 'qc upd',
   'quadcollide (rebuild)': 'qc reb',
+  'quadcollide ids': 'qc ids',
   'sort-and-sweep': 'S&S',
+  flatbush: 'flatb.',
   rbush: 'rbush',
+  'detect-collisions': 'd-coll.',
   'quadtree-js': 'qt-js',
   'brute force': 'brute',
 };
@@ -58,24 +74,21 @@ export class BenchmarkScene implements Scene {
   readonly title = 'Benchmark';
   readonly help = 'Run: measure in this browser (Web Worker) · dashed lines: committed Node results';
   readonly about =
-    'The same seeded scene as `npm run bench` (boxes 4–16 px, all moving, about two overlaps per box) and the same ' +
-    'contestant code, run in a Web Worker so this page stays responsive. Each point is the median time of one frame: ' +
-    'bring the index up to date with the moved boxes, then report every overlapping pair. Every contestant must find ' +
-    'the same pairs; a mismatch is shown in red.';
+    'The same seeded scene as `npm run bench` (boxes 4–16 px, all moving, about two overlaps per box), the same ' +
+    'contestant code and the same method, run in a Web Worker so this page stays responsive. For each N every ' +
+    'contestant runs every frame, in a fresh shuffled order, after a warm-up long enough for the JIT. Each point is ' +
+    'the median time of one frame: bring the index up to date with the moved boxes, then report every overlapping ' +
+    'pair. Every frame, every contestant must find the same pairs as the reference; a mismatch is shown in red.';
   readonly defaultSeed = 1;
   readonly manualLoop = true;
 
   private host!: SceneHost;
   private worker: Worker | null = null;
   private series = new Map<string, Series>();
-  private hashes = new Map<number, Map<string, { pairs: number; hash: string }>>();
-  private mismatches: Array<{
-    n: number;
-    name: string;
-    pairs: number;
-    reference: string;
-    referencePairs: number;
-  }> = [];
+  private mismatches: Mismatch[] = [];
+  /** why a contestant has no result at an N, by `${name}@${n}` */
+  private skips = new Map<string, string>();
+  private statistic: 'median' | 'mean' = 'median';
   private running = false;
   private progress = 'starting…';
   private results = 0;
@@ -88,6 +101,7 @@ export class BenchmarkScene implements Scene {
     run: (opts: Partial<RunRequest> = {}) => this.run(opts),
     results: () => [...this.series.values()].map((s) => ({ name: s.name, browser: s.browser, node: s.node })),
     mismatches: () => this.mismatches.map((m) => ({ ...m })),
+    skips: () => Object.fromEntries(this.skips),
     hasNodeResults: () => this.node !== null,
   };
 
@@ -141,8 +155,8 @@ export class BenchmarkScene implements Scene {
   private run(opts: Partial<RunRequest>): Promise<void> {
     this.worker?.terminate();
     for (const s of this.series.values()) s.browser = [];
-    this.hashes.clear();
     this.mismatches = [];
+    this.skips.clear();
     this.results = 0;
     this.running = true;
     this.progress = 'starting the worker…';
@@ -152,6 +166,7 @@ export class BenchmarkScene implements Scene {
       sizes: DEFAULT_SIZES,
       contestants: DEFAULT_CONTESTANTS,
       warmupFrames: 5,
+      minWarmupMs: 150,
       timedFrames: 25,
       maxFrameMs: 60,
       ...opts,
@@ -164,14 +179,21 @@ export class BenchmarkScene implements Scene {
         if (m.type === 'progress') this.progress = m.text;
         else if (m.type === 'result') {
           this.results++;
-          this.ensure(m.name).browser.push({ n: m.n, ms: m.medianMs });
-          let byName = this.hashes.get(m.n);
-          if (!byName) {
-            byName = new Map();
-            this.hashes.set(m.n, byName);
+          this.statistic = m.statistic;
+          this.ensure(m.name).browser.push({ n: m.n, ms: m.ms });
+          if (m.mismatchFrames > 0) {
+            this.mismatches.push({
+              n: m.n,
+              name: m.name,
+              frames: m.mismatchFrames,
+              pairs: m.pairs,
+              reference: m.reference,
+              referencePairs: m.referencePairs,
+            });
           }
-          byName.set(m.name, { pairs: m.pairs, hash: m.hash });
-          this.checkAnswers();
+          this.renderTable();
+        } else if (m.type === 'skip') {
+          this.skips.set(`${m.name}@${m.n}`, m.reason);
           this.renderTable();
         } else if (m.type === 'done') {
           this.running = false;
@@ -196,27 +218,6 @@ export class BenchmarkScene implements Scene {
     });
   }
 
-  /**
-   * Compare every contestant's pair set with the reference (brute force where it ran, else sort-and-sweep).
-   * A peer may legitimately disagree (quadtree-js can report a pair twice); that is shown, not hidden.
-   */
-  private checkAnswers(): void {
-    this.mismatches = [];
-    for (const [n, byName] of this.hashes) {
-      const refName = byName.has('brute force')
-        ? 'brute force'
-        : byName.has('sort-and-sweep')
-          ? 'sort-and-sweep'
-          : null;
-      if (!refName) continue;
-      const ref = byName.get(refName)!;
-      for (const [name, a] of byName) {
-        if (a.pairs === ref.pairs && a.hash === ref.hash) continue;
-        this.mismatches.push({ n, name, pairs: a.pairs, reference: refName, referencePairs: ref.pairs });
-      }
-    }
-  }
-
   private renderTable(): void {
     const ns = new Set<number>();
     for (const s of this.series.values()) for (const p of [...s.browser, ...s.node]) ns.add(p.n);
@@ -236,7 +237,18 @@ export class BenchmarkScene implements Scene {
         ...shown.map((s) => {
           const b = s.browser.find((p) => p.n === n);
           const nd = s.node.find((p) => p.n === n);
-          return el('td', {}, b ? fmt(b.ms, 2) : '·', el('br'), el('small', {}, nd ? fmt(nd.ms, 2) : ''));
+          const skip = this.skips.get(`${s.name}@${n}`);
+          const wrong = this.mismatches.some((m) => m.name === s.name && m.n === n);
+          const attrs: Record<string, string> = {};
+          if (skip) attrs.title = `${s.name}: ${skip}`;
+          if (wrong) attrs.class = 'error';
+          return el(
+            'td',
+            attrs,
+            b ? fmt(b.ms, 2) : skip ? '–' : '·',
+            el('br'),
+            el('small', {}, nd ? fmt(nd.ms, 2) : ''),
+          );
         }),
       ),
     );
@@ -244,7 +256,7 @@ export class BenchmarkScene implements Scene {
     const caption = el(
       'p',
       { class: 'hint' },
-      'median ms per frame in this browser; below it, the committed Node run',
+      `${this.statistic} ms per frame in this browser; below it, the committed Node run; – = skipped (hover for why)`,
     );
     const notes = this.mismatches.length
       ? el(
@@ -253,14 +265,14 @@ export class BenchmarkScene implements Scene {
           `different pair sets: ${this.mismatches
             .map(
               (m) =>
-                `${m.name} at N=${fmt(m.n)} (${fmt(m.pairs)} pairs, ${m.reference} ${fmt(m.referencePairs)})`,
+                `${m.name} at N=${fmt(m.n)} in ${m.frames} frame${m.frames === 1 ? '' : 's'} (${fmt(m.pairs)} pairs, ${m.reference} ${fmt(m.referencePairs)})`,
             )
             .join('; ')}`,
         )
       : el(
           'p',
           { class: 'hint' },
-          this.results ? 'every contestant found exactly the reference pairs ✓' : '',
+          this.results ? 'every contestant found exactly the reference pairs in every frame ✓' : '',
         );
     this.table.replaceChildren(table, caption, notes);
   }
@@ -364,7 +376,11 @@ export class BenchmarkScene implements Scene {
     }
     ctx.fillStyle = '#e6f7ff';
     ctx.font = '600 15px system-ui, sans-serif';
-    ctx.fillText('ms per frame (median): solid = this browser, dashed = committed Node run', pad.l, 24);
+    ctx.fillText(
+      `ms per frame (${this.statistic}): solid = this browser, dashed = committed Node run`,
+      pad.l,
+      24,
+    );
     ctx.font = '12px system-ui, sans-serif';
     ctx.fillStyle = this.running ? '#ffb347' : '#8fa3c7';
     ctx.textAlign = 'right';

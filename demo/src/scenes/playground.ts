@@ -12,6 +12,7 @@ import {
   depthHue,
   el,
   fitView,
+  fmt,
   label,
   rng,
   type Segmented,
@@ -77,6 +78,8 @@ export class PlaygroundScene implements Scene {
   private bodies: Body[] = [];
   private tree!: Quadtree<Body>;
   private n = 1000;
+  /** the N the user chose before switching to brute force lowered it to BRUTE_MAX_N, else null */
+  private uncappedN: number | null = null;
   private mode: Mode = 'quadtree';
   private layout: Layout = 'uniform';
   private maxObjects = 8;
@@ -132,6 +135,10 @@ export class PlaygroundScene implements Scene {
     if (pn > 0) this.n = clamp(Math.round(pn), 1, MAX_N);
     const pm = host.params.get('mode');
     if (pm === 'brute' || pm === 'quadtree') this.mode = pm;
+    if (this.mode === 'brute' && this.n > BRUTE_MAX_N) {
+      this.uncappedN = this.n;
+      this.n = BRUTE_MAX_N;
+    }
     const pl = host.params.get('layout');
     if (pl === 'uniform' || pl === 'clusters') this.layout = pl;
     this.ui = {
@@ -219,8 +226,10 @@ export class PlaygroundScene implements Scene {
     window.__qc.setSeed((this.host.seed + 1) >>> 0);
   }
 
+  /** A new N chosen by the user (slider, keys, api): it replaces any N the brute-force cap put aside. */
   private setN(n: number): void {
     n = clamp(Math.round(n), 1, MAX_N);
+    this.uncappedN = null;
     if (this.mode === 'brute' && n > BRUTE_MAX_N) {
       this.host.toast(
         `brute force would test ${((n * (n - 1)) / 2 / 1e9).toFixed(2)} billion pairs per frame: switched to quadtree`,
@@ -229,19 +238,36 @@ export class PlaygroundScene implements Scene {
       this.mode = 'quadtree';
       this.ui.mode.set('quadtree');
     }
+    this.applyN(n);
+  }
+
+  private applyN(n: number): void {
     this.n = n;
     this.ui.n.set(n);
     this.generate();
   }
 
+  /**
+   * Brute force runs at most BRUTE_MAX_N objects: switching to it lowers a larger N (said on screen
+   * while it lasts), and switching back to the quadtree restores the N the user had chosen.
+   */
   private setMode(m: Mode): void {
-    if (m === 'brute' && this.n > BRUTE_MAX_N) {
-      this.host.toast(`brute force is capped at ${BRUTE_MAX_N.toLocaleString('en-US')} objects here`, 2500);
-      this.setN(BRUTE_MAX_N);
-    }
+    if (m === this.mode) return;
     this.mode = m;
     this.ui.mode.set(m);
-    this.collide();
+    if (m === 'brute' && this.n > BRUTE_MAX_N) {
+      this.uncappedN = this.n;
+      this.host.toast(
+        `brute force is capped at ${fmt(BRUTE_MAX_N)} objects: ${fmt(this.n)} → ${fmt(BRUTE_MAX_N)} until you switch back`,
+        3500,
+      );
+      this.applyN(BRUTE_MAX_N); // regenerates and collides
+    } else if (m === 'quadtree' && this.uncappedN !== null) {
+      const n = this.uncappedN;
+      this.uncappedN = null;
+      this.host.toast(`back to ${fmt(n)} objects`, 2000);
+      this.applyN(n);
+    } else this.collide();
   }
 
   /** Seeded objects: object i is the same for every N (only the size scales with density). */
@@ -448,6 +474,15 @@ export class PlaygroundScene implements Scene {
       oy + 22,
       this.mode === 'quadtree' ? '#54d1ff' : '#ff9a5a',
     );
+    if (this.uncappedN !== null) {
+      label(
+        ctx,
+        `brute force is capped at ${fmt(BRUTE_MAX_N)} objects: you chose ${fmt(this.uncappedN)}, back when you switch to quadtree (M)`,
+        ox + 12,
+        oy + 48,
+        '#ff9a5a',
+      );
+    }
   }
 
   /** Leaves tinted by depth (cool = shallow, warm = deep), every node's outline on top. */
@@ -475,6 +510,7 @@ export class PlaygroundScene implements Scene {
     const n = this.bodies.length;
     return {
       n,
+      cappedFromN: this.uncappedN ?? 0,
       mode: this.mode,
       layout: this.layout,
       pairs: this.pairCount,

@@ -11,6 +11,7 @@ import {
   collide,
   OrientedBox,
   Polygon,
+  pointDistanceSquared,
   Quadtree,
   RayHit,
   raycast,
@@ -99,6 +100,16 @@ export class ShapesScene implements Scene {
       this.ray.angle = angle;
       this.ray.spin = false;
       this.castRay();
+    },
+    /** how many shapes reach outside the arena (0 unless something pushed one out) */
+    outsideArena: () =>
+      this.bodies.filter((b) => {
+        const bb = b.shape.bounds;
+        return bb.minX < -1e-9 || bb.minY < -1e-9 || bb.maxX > W + 1e-9 || bb.maxY > H + 1e-9;
+      }).length,
+    setResolve: (on: boolean) => {
+      this.resolve = on;
+      this.resolveToggle.set(on);
     },
     /** brute-force check of the ray: the nearest exact hit over all shapes */
     checkRay: () => {
@@ -195,12 +206,55 @@ export class ShapesScene implements Scene {
         spin,
         hue: rand() * 360,
       };
+      this.keepInside(body);
       this.syncBox(body);
       this.bodies.push(body);
       this.tree.insert(body);
     }
     this.findContacts();
-    this.castRay();
+    this.placeRay();
+  }
+
+  /**
+   * Starts the ray at its usual spot unless a shape covers it (the ray would report a hit at distance
+   * 0) or it hits nothing; then at the first seeded spot clear of every shape that sees one ahead.
+   */
+  private placeRay(): void {
+    const rand = rng(this.host.seed * 7919 + 3);
+    const clearance = 12;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      if (attempt > 0) {
+        this.ray.x = 40 + rand() * (W - 80);
+        this.ray.y = 40 + rand() * (H - 80);
+        this.ray.angle = rand() * Math.PI * 2;
+      }
+      const { x, y } = this.ray;
+      if (this.bodies.some((b) => pointDistanceSquared(b.shape, x, y) < clearance * clearance)) continue;
+      this.castRay();
+      if (this.bestHit && this.bestHit.distance > 0) return;
+    }
+  }
+
+  /** Moves a shape back inside the arena and turns its velocity inward: motion, spin and resolve can each push it out. */
+  private keepInside(b: Body): void {
+    const bb = b.shape.bounds;
+    let dx = 0;
+    let dy = 0;
+    if (bb.minX < 0) {
+      dx = -bb.minX;
+      b.vx = Math.abs(b.vx);
+    } else if (bb.maxX > W) {
+      dx = W - bb.maxX;
+      b.vx = -Math.abs(b.vx);
+    }
+    if (bb.minY < 0) {
+      dy = -bb.minY;
+      b.vy = Math.abs(b.vy);
+    } else if (bb.maxY > H) {
+      dy = H - bb.maxY;
+      b.vy = -Math.abs(b.vy);
+    }
+    if (dx !== 0 || dy !== 0) b.shape.translate(dx, dy);
   }
 
   private syncBox(b: Body): void {
@@ -252,11 +306,6 @@ export class ShapesScene implements Scene {
       const s = b.shape;
       s.translate(b.vx * dt, b.vy * dt);
       if (b.spin) s.angle = (s.angle + b.spin * dt) % (Math.PI * 2);
-      const bb = s.bounds;
-      if (bb.minX < 0) b.vx = Math.abs(b.vx);
-      else if (bb.maxX > W) b.vx = -Math.abs(b.vx);
-      if (bb.minY < 0) b.vy = Math.abs(b.vy);
-      else if (bb.maxY > H) b.vy = -Math.abs(b.vy);
     }
     if (this.resolve) {
       // push each colliding pair apart along its MTV, half each
@@ -268,6 +317,7 @@ export class ShapesScene implements Scene {
       }
     }
     for (const b of this.bodies) {
+      this.keepInside(b);
       this.syncBox(b);
       this.tree.update(b);
     }
@@ -387,11 +437,17 @@ export class ShapesScene implements Scene {
 
     label(
       ctx,
-      `${this.bodies.length} shapes · ${this.contactCount} contacts from ${this.pairChecks} box tests · ray tested ${this.rayTested} shape${this.rayTested === 1 ? '' : 's'}${this.bestHit ? `, hit at ${this.bestHit.distance.toFixed(1)}` : ', no hit'}`,
+      `${this.bodies.length} shapes · ${this.contactCount} contacts from ${this.pairChecks} box tests · ray tested ${this.rayTested} shape${this.rayTested === 1 ? '' : 's'}${this.rayText()}`,
       ox + 12,
       oy + 22,
       '#fff3b0',
     );
+  }
+
+  private rayText(): string {
+    if (!this.bestHit) return ', no hit';
+    if (this.bestHit.distance === 0) return ', the ray starts inside a shape';
+    return `, hit at ${this.bestHit.distance.toFixed(1)}`;
   }
 
   private arrow(
