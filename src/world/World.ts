@@ -383,6 +383,12 @@ export class World<U = unknown> {
   };
 
   private considerPair(a: Body<U>, b: Body<U>): void {
+    // The index pairs fat boxes; shapes can only overlap where their tight bounds do, a test far
+    // cheaper than the narrow phase. (Closed, not strict: the narrow phase's projections round
+    // differently from the bounds, and may see a hair of overlap where the bounds just touch.)
+    const p = a.shape.bounds;
+    const q = b.shape.bounds;
+    if (!(p.minX <= q.maxX && q.minX <= p.maxX && p.minY <= q.maxY && q.minY <= p.maxY)) return;
     const lo = a._id < b._id ? a : b;
     const hi = lo === a ? b : a;
     const frame = this.stepCount;
