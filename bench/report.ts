@@ -7,7 +7,13 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEPTH_ABS_TOLERANCE, DEPTH_REL_TOLERANCE, TOUCH_EPSILON } from './contacts.js';
-import type { BenchReport, CaseResult, ContestantResult, WorldCaseResult } from './model.js';
+import type {
+  BenchReport,
+  CaseResult,
+  ContestantResult,
+  WorldCaseResult,
+  WorldContestantResult,
+} from './model.js';
 import { SCENE_DESCRIPTIONS, type SceneName, SEED000_COUNT } from './scenes.js';
 import { scalingExponent } from './stats.js';
 
@@ -368,9 +374,19 @@ function steadySection(report: BenchReport): string {
 const WORLD_TARGET_RATIO = 0.1;
 const WORLD_TARGET_SIZES = [10_000, 50_000];
 
+/** The faster detect-collisions configuration in a case (padding 0 or padding 2). */
+function fastestWorldPeer(result: WorldCaseResult): WorldContestantResult | undefined {
+  let best: WorldContestantResult | undefined;
+  for (const c of result.contestants) {
+    if (c.kind !== 'peer' || c.status !== 'ok' || c.medianMs === undefined) continue;
+    if (!best || c.medianMs < best.medianMs!) best = c;
+  }
+  return best;
+}
+
 function worldRatio(result: WorldCaseResult): number | undefined {
   const ours = result.contestants.find((c) => c.kind === 'quadcollide' && c.status === 'ok');
-  const peer = result.contestants.find((c) => c.kind === 'peer' && c.status === 'ok');
+  const peer = fastestWorldPeer(result);
   if (!ours?.medianMs || !peer?.medianMs) return undefined;
   return ours.medianMs / peer.medianMs;
 }
@@ -381,7 +397,7 @@ function worldCase(result: WorldCaseResult): string {
   const rows = result.contestants.map((c) => {
     const name = c.kind === 'quadcollide' ? `**${c.name}**` : c.name;
     if (c.status !== 'ok') return [name, '**FAILED (contact mismatch)**', '', '', '', '', ''];
-    const peer = result.contestants.find((x) => x.kind === 'peer' && x.status === 'ok');
+    const peer = fastestWorldPeer(result);
     const ratio = peer?.medianMs && c.medianMs ? `${(c.medianMs / peer.medianMs).toFixed(3)}×` : '–';
     // below 10k a fresh instance's first frames still run unoptimized code (see the README)
     const memoryShown = result.n >= MIN_N_FOR_RETAINED;
@@ -410,7 +426,7 @@ function worldCase(result: WorldCaseResult): string {
         'contestant',
         'median ms',
         'p95 ms',
-        '× detect-collisions',
+        '× faster detect-collisions',
         'alloc/frame',
         'retained B/shape',
         'setup ms',
@@ -426,11 +442,13 @@ function worldSection(report: BenchReport): string {
   if (cases.length === 0) return '';
   const parts = [
     '## World: moving, rotating shapes (issue 13)\n',
-    'N shapes, half circles (radius 3–8) and half random convex 3–6-gons (4–16 px across), placed for about 2 ' +
+    'quadcollide’s World against detect-collisions’ System, twice: with its default padding 0 (the reference ' +
+      'answer) and with padding 2, the World’s default margin. ' +
+      'N shapes, half circles (radius 3–8) and half random convex 3–6-gons (4–16 px across), placed for about 2 ' +
       'overlaps per shape, all moving 0.5–2 px/frame and bouncing off the walls, polygons turning 0.01–0.05 ' +
       'rad/frame. Frame = copy every pose into the library’s bodies (position, and angle for polygons) + bring ' +
       'the world up to date + read every contact (ids, normal, depth); advancing the poses is shared and not ' +
-      'timed. The two run interleaved in a shuffled order each frame. Every frame the pair sets must be equal ' +
+      'timed. They run interleaved in a shuffled order each frame. Every frame the pair sets must be equal ' +
       `(count and order-independent hash; pairs with depth ≤ ${TOUCH_EPSILON} px are left out on both sides, ` +
       'since detect-collisions counts touching shapes at depth 0 and quadcollide does not) and matched pairs’ ' +
       `depths are compared (tolerance ${DEPTH_ABS_TOLERANCE} px + ${DEPTH_REL_TOLERANCE} × depth).\n`,
@@ -441,16 +459,18 @@ function worldSection(report: BenchReport): string {
     const ratio = result && worldRatio(result);
     if (!result || ratio === undefined) return [int(n), 'not run', '–'];
     const ours = result.contestants.find((c) => c.kind === 'quadcollide')!;
-    const peer = result.contestants.find((c) => c.kind === 'peer')!;
+    const peer = fastestWorldPeer(result)!;
     return [
       int(n),
-      `${ratio.toFixed(3)}× (${ms(ours.medianMs)} vs ${ms(peer.medianMs)} ms)`,
+      `${ratio.toFixed(3)}× ${peer.name} (${ms(ours.medianMs)} vs ${ms(peer.medianMs)} ms)`,
       ratio <= WORLD_TARGET_RATIO ? 'met' : '**MISSED**',
     ];
   });
   parts.push(
-    `Target: ≤ ${WORLD_TARGET_RATIO.toFixed(2)}× detect-collisions at 10k and 50k (medians).\n`,
-    table(['N', 'quadcollide World / detect-collisions', 'status'], targets),
+    `Target: ≤ ${WORLD_TARGET_RATIO.toFixed(2)}× detect-collisions at 10k and 50k (medians), against the faster ` +
+      'of its two configurations: its default (padding 0) and padding 2, the fat-box margin the World uses by ' +
+      'default.\n',
+    table(['N', 'quadcollide World / faster detect-collisions', 'status'], targets),
     '',
     table(
       ['contestant', 'how it is driven'],

@@ -8,7 +8,7 @@
  * tolerance (either failure fails the run); the largest depth and normal differences are reported.
  */
 import { performance } from 'node:perf_hooks';
-import { detectCollisionsWorld } from './adapters/world-detect-collisions.js';
+import { detectCollisionsPaddedWorld, detectCollisionsWorld } from './adapters/world-detect-collisions.js';
 import { QuadcollideWorld, quadcollideWorld } from './adapters/world-quadcollide.js';
 import type { WorldContestant, WorldContestantFactory } from './adapters/world-types.js';
 import { type ContactAgreement, ContactSink, compareContacts } from './contacts.js';
@@ -32,7 +32,11 @@ export interface WorldBenchOptions {
 }
 
 /** The reference first: every other contestant's answer is checked against it. */
-export const WORLD_CONTESTANTS: readonly WorldContestantFactory[] = [detectCollisionsWorld, quadcollideWorld];
+export const WORLD_CONTESTANTS: readonly WorldContestantFactory[] = [
+  detectCollisionsWorld,
+  detectCollisionsPaddedWorld,
+  quadcollideWorld,
+];
 
 const MAX_WARMUP_FRAMES = 200;
 

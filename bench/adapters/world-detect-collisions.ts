@@ -71,10 +71,23 @@ class DetectCollisionsWorld implements WorldContestant {
   }
 }
 
+const HOW =
+  '`System`, `createCircle` / `createPolygon`; per frame `setPosition` (+ `setAngle` for polygons) on every body, `checkAll`, keep a.id < b.id';
+
 export const detectCollisionsWorld: WorldContestantFactory = {
   name: 'detect-collisions',
   kind: 'peer',
-  notes:
-    '`System`, `createCircle` / `createPolygon`; per frame `setPosition` (+ `setAngle` for polygons) on every body, `checkAll`, keep a.id < b.id; padding 0 (its default)',
+  notes: `${HOW}; \`padding\` 0 (its default)`,
   create: (scene) => new DetectCollisionsWorld(scene, 0),
+};
+
+/**
+ * The same with `padding: 2`, the World's default margin: bodies are then re-inserted only when
+ * they leave their padded box, as the World's are (at 10k it is ~25% faster than padding 0).
+ */
+export const detectCollisionsPaddedWorld: WorldContestantFactory = {
+  name: 'detect-collisions (padding 2)',
+  kind: 'peer',
+  notes: `${HOW}; \`padding\` 2, the same fat-box margin as the World's default`,
+  create: (scene) => new DetectCollisionsWorld(scene, 2),
 };
