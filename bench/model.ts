@@ -69,6 +69,63 @@ export interface SteadyStateResult {
   harnessBytesPerFrame: number;
 }
 
+/** One contestant of the World benchmark at one N. */
+export interface WorldContestantResult {
+  name: string;
+  kind: 'peer' | 'quadcollide';
+  status: 'ok' | 'failed';
+  /** the mismatch that failed it */
+  reason?: string;
+  medianMs?: number;
+  p95Ms?: number;
+  setupMs: number;
+  framesTimed: number;
+  /** JS-heap bytes allocated by one frame (move all + update + read contacts), steady state */
+  allocatedBytesPerFrame?: number;
+  /** bodies, shapes and index kept between frames, per shape */
+  retainedBytesPerShape?: number;
+}
+
+/** The World benchmark at one N (circles and convex polygons, all moving, polygons turning). */
+export interface WorldCaseResult {
+  n: number;
+  world: { width: number; height: number };
+  /** contacts in the last frame, from the reference */
+  contacts: number;
+  /** 2·contacts / n */
+  overlapsPerShape: number;
+  /** most pairs any contestant reported with depth ≤ TOUCH_EPSILON in one frame (left out on both sides) */
+  touchingDropped: number;
+  warmupFrames: number;
+  timedFrames: number;
+  /** frames whose contact sets were compared (warm-up included) */
+  framesCompared: number;
+  /** depth and normal differences over all matched pairs of all compared frames */
+  agreement: {
+    maxDepthAbs: number;
+    maxDepthRel: number;
+    maxNormal: number;
+    /** matched pairs whose depths differ beyond DEPTH_ABS_TOLERANCE + DEPTH_REL_TOLERANCE·depth */
+    depthOutliers: number;
+    worst?: string;
+  };
+  contestants: WorldContestantResult[];
+}
+
+/** Steady-state JS-heap bytes per frame of the World contestant, by phase, in consecutive windows. */
+export interface WorldStepAllocation {
+  n: number;
+  framesPerWindow: number;
+  /** move = setPosition (+ angle) on every body; step = world.step(); read = every contact into the sink */
+  windows: { move: number; step: number; read: number }[];
+}
+
+export interface WorldReport {
+  cases: WorldCaseResult[];
+  notes: { contestant: string; notes: string }[];
+  stepAllocation?: WorldStepAllocation;
+}
+
 export interface BenchReport {
   date: string;
   machine: { id: string; cpu: string; cores: number; node: string; platform: string };
@@ -78,6 +135,7 @@ export interface BenchReport {
   queries: QueryResult[];
   updates: UpdateResult[];
   steadyState: SteadyStateResult[];
+  world: WorldReport;
   failures: string[];
   notes: { contestant: string; notes: string }[];
 }

@@ -6,7 +6,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchReport, CaseResult, ContestantResult } from './model.js';
+import { DEPTH_ABS_TOLERANCE, DEPTH_REL_TOLERANCE, TOUCH_EPSILON } from './contacts.js';
+import type {
+  BenchReport,
+  CaseResult,
+  ContestantResult,
+  WorldCaseResult,
+  WorldContestantResult,
+} from './model.js';
 import { SCENE_DESCRIPTIONS, type SceneName, SEED000_COUNT } from './scenes.js';
 import { scalingExponent } from './stats.js';
 
@@ -361,6 +368,138 @@ function steadySection(report: BenchReport): string {
   ].join('\n');
 }
 
+// ---------------------------------------------------------------- World benchmark
+
+/** Issue 13's target: the World at ≤ 0.10× detect-collisions' frame time at these N. */
+const WORLD_TARGET_RATIO = 0.1;
+const WORLD_TARGET_SIZES = [10_000, 50_000];
+
+/** The faster detect-collisions configuration in a case (padding 0 or padding 2). */
+function fastestWorldPeer(result: WorldCaseResult): WorldContestantResult | undefined {
+  let best: WorldContestantResult | undefined;
+  for (const c of result.contestants) {
+    if (c.kind !== 'peer' || c.status !== 'ok' || c.medianMs === undefined) continue;
+    if (!best || c.medianMs < best.medianMs!) best = c;
+  }
+  return best;
+}
+
+function worldRatio(result: WorldCaseResult): number | undefined {
+  const ours = result.contestants.find((c) => c.kind === 'quadcollide' && c.status === 'ok');
+  const peer = fastestWorldPeer(result);
+  if (!ours?.medianMs || !peer?.medianMs) return undefined;
+  return ours.medianMs / peer.medianMs;
+}
+
+function worldCase(result: WorldCaseResult): string {
+  const a = result.agreement;
+  const failed = result.contestants.some((c) => c.status === 'failed');
+  const rows = result.contestants.map((c) => {
+    const name = c.kind === 'quadcollide' ? `**${c.name}**` : c.name;
+    if (c.status !== 'ok') return [name, '**FAILED (contact mismatch)**', '', '', '', '', ''];
+    const peer = fastestWorldPeer(result);
+    const ratio = peer?.medianMs && c.medianMs ? `${(c.medianMs / peer.medianMs).toFixed(3)}×` : '–';
+    // below 10k a fresh instance's first frames still run unoptimized code (see the README)
+    const memoryShown = result.n >= MIN_N_FOR_RETAINED;
+    return [
+      name,
+      ms(c.medianMs),
+      ms(c.p95Ms),
+      ratio,
+      memoryShown ? bytes(c.allocatedBytesPerFrame) : '–',
+      memoryShown && c.retainedBytesPerShape !== undefined ? `${Math.round(c.retainedBytesPerShape)}` : '–',
+      ms(c.setupMs),
+    ];
+  });
+  const check = failed
+    ? 'Contacts: **MISMATCH** (see the failure above).'
+    : `Pair sets equal on all ${result.framesCompared} frames (warm-up included). Depth of matched pairs: ` +
+      `max |Δ| ${a.maxDepthAbs.toExponential(1)} px, max relative ${a.maxDepthRel.toExponential(1)}; ` +
+      `normals: max |Δ| ${a.maxNormal.toExponential(1)}; ` +
+      `${a.depthOutliers === 0 ? 'no pair' : `**${a.depthOutliers} pair-frames**`} beyond the depth tolerance` +
+      `${a.worst ? ` (worst: ${a.worst})` : ''}; at most ${result.touchingDropped} pairs per frame at depth ≤ ${TOUCH_EPSILON} left out.`;
+  return [
+    `**N = ${int(result.n)}** — world ${result.world.width}×${result.world.height}, ${int(result.contacts)} contacts/frame ` +
+      `(${result.overlapsPerShape.toFixed(2)} per shape), ${result.warmupFrames} warm-up + ${result.timedFrames} timed frames. ${check}\n`,
+    table(
+      [
+        'contestant',
+        'median ms',
+        'p95 ms',
+        '× faster detect-collisions',
+        'alloc/frame',
+        'retained B/shape',
+        'setup ms',
+      ],
+      rows,
+    ),
+    '',
+  ].join('\n');
+}
+
+function worldSection(report: BenchReport): string {
+  const { cases, stepAllocation } = report.world;
+  if (cases.length === 0) return '';
+  const parts = [
+    '## World: moving, rotating shapes (issue 13)\n',
+    'quadcollide’s World against detect-collisions’ System, twice: with its default padding 0 (the reference ' +
+      'answer) and with padding 2, the World’s default margin. ' +
+      'N shapes, half circles (radius 3–8) and half random convex 3–6-gons (4–16 px across), placed for about 2 ' +
+      'overlaps per shape, all moving 0.5–2 px/frame and bouncing off the walls, polygons turning 0.01–0.05 ' +
+      'rad/frame. Frame = copy every pose into the library’s bodies (position, and angle for polygons) + bring ' +
+      'the world up to date + read every contact (ids, normal, depth); advancing the poses is shared and not ' +
+      'timed. They run interleaved in a shuffled order each frame. Every frame the pair sets must be equal ' +
+      `(count and order-independent hash; pairs with depth ≤ ${TOUCH_EPSILON} px are left out on both sides, ` +
+      'since detect-collisions counts touching shapes at depth 0 and quadcollide does not) and matched pairs’ ' +
+      `depths are compared (tolerance ${DEPTH_ABS_TOLERANCE} px + ${DEPTH_REL_TOLERANCE} × depth).\n`,
+  ];
+  for (const result of cases) parts.push(worldCase(result));
+  const targets = WORLD_TARGET_SIZES.map((n) => {
+    const result = cases.find((c) => c.n === n);
+    const ratio = result && worldRatio(result);
+    if (!result || ratio === undefined) return [int(n), 'not run', '–'];
+    const ours = result.contestants.find((c) => c.kind === 'quadcollide')!;
+    const peer = fastestWorldPeer(result)!;
+    return [
+      int(n),
+      `${ratio.toFixed(3)}× ${peer.name} (${ms(ours.medianMs)} vs ${ms(peer.medianMs)} ms)`,
+      ratio <= WORLD_TARGET_RATIO ? 'met' : '**MISSED**',
+    ];
+  });
+  parts.push(
+    `Target: ≤ ${WORLD_TARGET_RATIO.toFixed(2)}× detect-collisions at 10k and 50k (medians), against the faster ` +
+      'of its two configurations: its default (padding 0) and padding 2, the fat-box margin the World uses by ' +
+      'default.\n',
+    table(['N', 'quadcollide World / faster detect-collisions', 'status'], targets),
+    '',
+    table(
+      ['contestant', 'how it is driven'],
+      report.world.notes.map((n) => [n.contestant, n.notes]),
+    ),
+    '',
+  );
+  if (stepAllocation) {
+    const w = stepAllocation.windows;
+    const last = w[w.length - 1];
+    const perBody = (b: number) => (b / stepAllocation.n).toFixed(1);
+    parts.push(
+      `Steady-state allocation of the World contestant at N = ${int(stepAllocation.n)}: JS-heap bytes per frame ` +
+        `by phase, after 400 warm-up frames and two full collections, in ${w.length} consecutive windows of ` +
+        `${stepAllocation.framesPerWindow} frames (each phase measured on its own, minus an empty measured call).\n`,
+      table(
+        ['phase', 'B/frame, windows 1 / 2 / 3', 'B per body, last window'],
+        [
+          ['move all (`setPosition`, `angle`)', w.map((x) => bytes(x.move)).join(' / '), perBody(last.move)],
+          ['`world.step()`', w.map((x) => bytes(x.step)).join(' / '), perBody(last.step)],
+          ['read `world.contacts`', w.map((x) => bytes(x.read)).join(' / '), perBody(last.read)],
+        ],
+      ),
+      '',
+    );
+  }
+  return parts.join('\n');
+}
+
 export function renderMarkdown(report: BenchReport): string {
   const { machine } = report;
   const parts = [
@@ -370,15 +509,16 @@ export function renderMarkdown(report: BenchReport): string {
   if (report.failures.length > 0) {
     parts.push(`## ❌ RUN FAILED: pair mismatches\n\n${report.failures.map((f) => `- ${f}`).join('\n')}\n`);
   }
-  parts.push(
-    '## All colliding pairs per frame\n',
-    'Frame = bring the index up to date with the moved boxes + report every strictly overlapping pair once ' +
-      '(moving the boxes is shared and not timed). Every contestant matched the reference pair set on every ' +
-      'frame unless marked FAILED. "× fastest peer" compares with the fastest npm library in the same case; ' +
-      'N-exponent is the growth from the previous N (1 = linear); retained B/item is the index’s memory ' +
-      '(user boxes excluded, wrapper objects a library needs included); alloc/frame is JS-heap bytes ' +
-      'allocated per frame (ArrayBuffer contents excluded).\n',
-  );
+  if (report.cases.length > 0)
+    parts.push(
+      '## All colliding pairs per frame\n',
+      'Frame = bring the index up to date with the moved boxes + report every strictly overlapping pair once ' +
+        '(moving the boxes is shared and not timed). Every contestant matched the reference pair set on every ' +
+        'frame unless marked FAILED. "× fastest peer" compares with the fastest npm library in the same case; ' +
+        'N-exponent is the growth from the previous N (1 = linear); retained B/item is the index’s memory ' +
+        '(user boxes excluded, wrapper objects a library needs included); alloc/frame is JS-heap bytes ' +
+        'allocated per frame (ArrayBuffer contents excluded).\n',
+    );
   const scenes = [...new Set(report.cases.map((c) => c.scene))];
   for (const scene of scenes)
     parts.push(
@@ -393,15 +533,17 @@ export function renderMarkdown(report: BenchReport): string {
     querySection(report),
     updateSection(report),
     steadySection(report),
+    worldSection(report),
   );
-  parts.push(
-    '## Contestants\n',
-    table(
-      ['contestant', 'how it is used'],
-      report.notes.map((n) => [n.contestant, n.notes]),
-    ),
-    '',
-  );
+  if (report.cases.length > 0)
+    parts.push(
+      '## Contestants\n',
+      table(
+        ['contestant', 'how it is used'],
+        report.notes.map((n) => [n.contestant, n.notes]),
+      ),
+      '',
+    );
   return `${parts.filter(Boolean).join('\n')}\n`;
 }
 
