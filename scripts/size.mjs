@@ -14,8 +14,8 @@ const KB = 1024;
 //  gzipped goal in bytes or null]. Over the limit fails: it sits a little above today's size so
 // that growth is caught. The goal (8 KB for one index alone) is not met yet and is reported.
 const entries = [
-  ['Quadtree', 12.75 * KB, 8 * KB],
-  ['QuadIndex', 11 * KB, 8 * KB],
+  ['Quadtree', 13.75 * KB, 8 * KB],
+  ['QuadIndex', 12 * KB, 8 * KB],
   ['World', null, null],
   ['*', null, null],
 ];

@@ -138,6 +138,30 @@ export class QuadIndex {
   }
 
   /**
+   * @internal {@link move} with the box read from src[o … o + 3] (already checked by the caller):
+   * no double crosses a call boundary, so nothing is boxed on the heap (the World's per-step path).
+   */
+  _moveFrom(id: number, src: Float64Array, o: number): void {
+    this.assertMutable('move');
+    const boxes = this.tree.boxes;
+    const h4 = id << 2;
+    boxes[h4] = src[o];
+    boxes[h4 + 1] = src[o + 1];
+    boxes[h4 + 2] = src[o + 2];
+    boxes[h4 + 3] = src[o + 3];
+    this.tree.reclassify(id);
+  }
+
+  /** @internal {@link forEachInBox} with the box read from src[o … o + 3], for the same reason. */
+  _forEachInBoxFrom(src: Float64Array, o: number, visit: IdVisitor): number {
+    searchArgs[0] = src[o];
+    searchArgs[1] = src[o + 1];
+    searchArgs[2] = src[o + 2];
+    searchArgs[3] = src[o + 3];
+    return this.runSearch(Search.Box, null, visit);
+  }
+
+  /**
    * Sets the box of every live id at once from one array: id `i` reads `boxes[4i … 4i + 3]` as
    * minX, minY, maxX, maxY; entries of ids that are not live are ignored. The per-frame call for
    * data that lives in typed arrays. All boxes are checked before any moves, so a bad one throws

@@ -121,14 +121,7 @@ export class BroadPhase<U> {
     // Everything checked: commit.
     for (let k = 0; k < staged; k++) {
       const body = this.stagedBodies[k];
-      const o = 4 * k;
-      this.side(body).index.move(
-        body._proxy,
-        this.staged[o],
-        this.staged[o + 1],
-        this.staged[o + 2],
-        this.staged[o + 3],
-      );
+      this.side(body).index._moveFrom(body._proxy, this.staged, 4 * k);
       this.stagedBodies[k] = undefined as unknown as Body<U>;
     }
     this.indexMoves += staged;
