@@ -263,6 +263,23 @@ test('playground: the N slider, the keyboard and the tree sliders change the sce
   }
 });
 
+test('playground: the development check (V) runs validate() every step and reports ok', async () => {
+  const p = await newPage();
+  try {
+    await p.open('playground', 'seed=2&n=800');
+    assert((await stats(p.page)).validate === 'off', 'the check starts off');
+    await p.page.locator('#canvas').focus();
+    await p.page.keyboard.press('v');
+    await p.page.waitForFunction(() => window.__qc.stats.validate === 'ok');
+    const frames = await p.page.evaluate(() => window.__qc.frames);
+    await p.page.waitForFunction((f) => window.__qc.frames > f + 10, frames);
+    const after = await stats(p.page);
+    assert(after.validate === 'ok', `validate after 10 frames: ${after.validate}`);
+  } finally {
+    await p.close();
+  }
+});
+
 test('playground: brute force lowers a large N, says so, and switching back restores it', async () => {
   const p = await newPage();
   try {

@@ -86,6 +86,9 @@ export class PlaygroundScene implements Scene {
   private maxLevels = 8;
   private showTree = true;
   private showLines = true;
+  /** Debug: run tree.validate() after every step, which names any item moved without update(). */
+  private checkMoves = false;
+  private validateResult = 'off';
   private view: View = { scale: 1, ox: 0, oy: 0 };
   private stepNo = 0;
   private pairA = new Int32Array(1024);
@@ -104,6 +107,7 @@ export class PlaygroundScene implements Scene {
     layout: Segmented<Layout>;
     tree: Toggle;
     lines: Toggle;
+    checks: Toggle;
     mo: Slider;
     ml: Slider;
   };
@@ -180,6 +184,10 @@ export class PlaygroundScene implements Scene {
       lines: toggle('show-lines', 'lines between pairs (L)', this.showLines, (v) => {
         this.showLines = v;
       }),
+      checks: toggle('check-moves', 'check for moves without update() (V)', this.checkMoves, (v) => {
+        this.checkMoves = v;
+        this.validateResult = v ? 'ok' : 'off';
+      }),
       mo: slider({
         id: 'max-objects',
         label: 'maxObjects',
@@ -209,6 +217,7 @@ export class PlaygroundScene implements Scene {
       this.ui.layout.root,
       this.ui.tree.root,
       this.ui.lines.root,
+      this.ui.checks.root,
       el('h3', {}, 'tree options'),
       this.ui.mo.root,
       this.ui.ml.root,
@@ -397,6 +406,15 @@ export class PlaygroundScene implements Scene {
       }
     }
     this.collide();
+    if (this.checkMoves && this.mode === 'quadtree') {
+      // The development check: O(n), so a debug switch, not something to run every frame in a game.
+      try {
+        this.tree.validate();
+        this.validateResult = 'ok';
+      } catch (error) {
+        this.validateResult = error instanceof Error ? error.message : String(error);
+      }
+    }
   }
 
   private updateHover(): void {
@@ -524,6 +542,7 @@ export class PlaygroundScene implements Scene {
       maxObjects: this.maxObjects,
       maxLevels: this.maxLevels,
       hovered: this.hovered.length,
+      validate: this.validateResult,
     };
   }
 
@@ -532,6 +551,11 @@ export class PlaygroundScene implements Scene {
       case 'm':
         this.setMode(this.mode === 'quadtree' ? 'brute' : 'quadtree');
         this.host.toast(this.mode === 'quadtree' ? 'quadtree' : 'brute force');
+        return true;
+      case 'v':
+        this.checkMoves = !this.checkMoves;
+        this.validateResult = this.checkMoves ? 'ok' : 'off';
+        this.ui.checks.set(this.checkMoves);
         return true;
       case 't':
         this.showTree = !this.showTree;
