@@ -152,6 +152,19 @@ export class QuadIndex {
     this.tree.reclassify(id);
   }
 
+  /**
+   * @internal A buffer of at least 4·count numbers for a caller to fill and pass to
+   * {@link moveAll} or read from for {@link add}: the pair walk's copy of the boxes, which any
+   * change invalidates anyway (it is marked out of date here, before the caller writes into it).
+   * Lets the object `Quadtree` stage its items' boxes without a buffer of its own.
+   */
+  _staging(count: number): Float64Array {
+    const tree = this.tree;
+    tree.runsStale = true;
+    if (tree.runBoxes.length < 4 * count) tree.allocateRuns(Math.max(count, tree.itemCapacity));
+    return tree.runBoxes;
+  }
+
   /** @internal {@link forEachInBox} with the box read from src[o … o + 3], for the same reason. */
   _forEachInBoxFrom(src: Float64Array, o: number, visit: IdVisitor): number {
     searchArgs[0] = src[o];

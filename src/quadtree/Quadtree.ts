@@ -46,8 +46,11 @@ export class Quadtree<T extends Rect> {
   private ids = new Map<T, number>();
   /** The id most likely to hold the next inserted item: the clear-and-insert loop repeats an order. */
   private nextGuess = 0;
-  /** Boxes read from the items before a bulk change commits (4 per id, minX, minY, maxX, maxY). */
-  private staged = new Float64Array(0);
+  /**
+   * One item's box, read before a single insert or update commits. (Many boxes are staged in the
+   * index's own scratch buffer, see QuadIndex._staging.)
+   */
+  private readonly one = new Float64Array(4);
   /** The elements of an array being inserted, read once (cleared after the call). */
   private stagedItems: (T | undefined)[] = [];
   private checks = 0;
@@ -117,7 +120,7 @@ export class Quadtree<T extends Rect> {
       // Each element and each of its fields is read exactly once, before anything changes.
       const list = item as readonly T[];
       const count = list.length;
-      const staged = this.stage(count);
+      const staged = this.index._staging(count);
       const items = this.stagedItems;
       try {
         for (let i = 0; i < count; i++) {
@@ -132,7 +135,7 @@ export class Quadtree<T extends Rect> {
         items.fill(undefined, 0, count); // (keeps the array's storage for the next call)
       }
     } else {
-      const staged = this.stage(1);
+      const staged = this.one;
       readBox(item as T, 'item', staged, 0);
       this.assertMutable('insert');
       this.commitInsert(item as T, staged, 0);
@@ -151,7 +154,6 @@ export class Quadtree<T extends Rect> {
       // Back to the footprint of a new tree (the index releases its storage too).
       this.items = [];
       this.ids = new Map();
-      this.staged = new Float64Array(0);
     }
     return true;
   }
@@ -165,7 +167,7 @@ export class Quadtree<T extends Rect> {
   update(item: T): void {
     const id = this.liveId(item);
     if (id < 0) throw new Error('Quadtree.update(): the item is not in this tree; insert() it first');
-    const staged = this.stage(1);
+    const staged = this.one;
     readBox(item, 'item', staged, 0);
     this.assertMutable('update');
     this.index.move(id, staged[0], staged[1], staged[2], staged[3]);
@@ -179,7 +181,7 @@ export class Quadtree<T extends Rect> {
   refresh(): number {
     const items = this.items;
     const end = items.length;
-    const staged = this.stage(end);
+    const staged = this.index._staging(end);
     this.readAll(items, end, staged);
     this.assertMutable('refresh');
     return this.index.moveAll(staged);
@@ -510,7 +512,7 @@ export class Quadtree<T extends Rect> {
   /** Counts of items and nodes, tree depth, memory and the last pass's box tests. O(nodes). */
   stats(): QuadtreeStats {
     const stats = this.index.stats();
-    return { ...stats, checks: this.checks, arrayBytes: stats.arrayBytes + this.staged.byteLength };
+    return { ...stats, checks: this.checks };
   }
 
   /**
@@ -604,13 +606,6 @@ export class Quadtree<T extends Rect> {
       staged[o + 2] = maxX;
       staged[o + 3] = maxY;
     }
-  }
-
-  /** The staging buffer, with room for `count` boxes. */
-  private stage(count: number): Float64Array {
-    if (this.staged.length < count * 4)
-      this.staged = new Float64Array(Math.max(count * 4, this.staged.length * 2, 16));
-    return this.staged;
   }
 
   private assertMutable(method: string): void {
