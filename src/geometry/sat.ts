@@ -1,5 +1,5 @@
 import type { Contact } from './contact.js';
-import { length } from './math.js';
+import { length, project, unit, vec } from './math.js';
 import type { Circle, ConvexShape, Shape } from './shapes.js';
 
 /*
@@ -20,27 +20,9 @@ import type { Circle, ConvexShape, Shape } from './shapes.js';
 // (a heap allocation per assignment), typed-array slots are not. The narrow phase never calls user
 // code, so it is never re-entered while these are in use.
 const scratch = new Float64Array(7);
-const PROJ_MIN = 0;
-const PROJ_MAX = 1;
 const BEST_DEPTH = 2;
 const BEST_NX = 3;
 const BEST_NY = 4;
-const UNIT_X = 5;
-const UNIT_Y = 6;
-
-/**
- * Normalises a non-zero vector into scratch[UNIT_X], scratch[UNIT_Y]. Dividing by the larger component first keeps
- * tiny (even subnormal) vectors accurate, where dx / hypot(dx, dy) would lose all precision.
- * @internal
- */
-export function setUnit(dx: number, dy: number): void {
-  const m = Math.max(Math.abs(dx), Math.abs(dy));
-  const ux = dx / m;
-  const uy = dy / m;
-  const len = length(ux, uy);
-  scratch[UNIT_X] = ux / len;
-  scratch[UNIT_Y] = uy / len;
-}
 
 /**
  * Whether shapes `a` and `b` collide. Cheaper than {@link collide}: no depth or normal is computed.
@@ -120,9 +102,9 @@ function circleCircle(a: Circle, b: Circle, out: Contact | null): boolean {
       out.normalY = dy / d;
     } else if (dx !== 0 || dy !== 0) {
       d = Math.hypot(dx, dy);
-      setUnit(dx, dy);
-      out.normalX = scratch[UNIT_X];
-      out.normalY = scratch[UNIT_Y];
+      unit(dx, dy);
+      out.normalX = vec[0];
+      out.normalY = vec[1];
     } else {
       // Concentric: every direction is minimal; pick +x so the answer is deterministic.
       out.normalX = 1;
@@ -240,9 +222,9 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
       const dy = cy - v[2 * bestVertex + 1];
       const d = length(dx, dy);
       if (d > 0) {
-        setUnit(dx, dy);
-        nx = scratch[UNIT_X];
-        ny = scratch[UNIT_Y];
+        unit(dx, dy);
+        nx = vec[0];
+        ny = vec[1];
       } else if (n >= 2) {
         // Centre exactly on a segment's endpoint: crossing the segment's line costs r, the minimum.
         const len = poly._lengths[0];
@@ -280,19 +262,6 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
   return true;
 }
 
-function project(shape: ConvexShape, nx: number, ny: number): void {
-  const v = shape._world;
-  let min = nx * v[0] + ny * v[1];
-  let max = min;
-  for (let i = 1; i < shape._count; i++) {
-    const p = nx * v[2 * i] + ny * v[2 * i + 1];
-    if (p < min) min = p;
-    else if (p > max) max = p;
-  }
-  scratch[PROJ_MIN] = min;
-  scratch[PROJ_MAX] = max;
-}
-
 /** Tests the axes owned by `owner`; false as soon as one separates. Tracks the shallowest axis. */
 function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth: boolean): boolean {
   const normals = owner._normals;
@@ -300,11 +269,11 @@ function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth:
     const nx = normals[2 * i];
     const ny = normals[2 * i + 1];
     project(a, nx, ny);
-    const minA = scratch[PROJ_MIN];
-    const maxA = scratch[PROJ_MAX];
+    const minA = vec[0];
+    const maxA = vec[1];
     project(b, nx, ny);
-    const minB = scratch[PROJ_MIN];
-    const maxB = scratch[PROJ_MAX];
+    const minB = vec[0];
+    const maxB = vec[1];
     if (!(minA < maxB && minB < maxA)) return false;
     if (wantDepth) {
       const len = owner._lengths[i];

@@ -1,6 +1,6 @@
 import { boxEntry, entryNormal } from '../core/sweep.js';
 import { requireFinite } from '../shared/validate.js';
-import { length } from './math.js';
+import { length, project, unit, vec } from './math.js';
 import { overlaps } from './sat.js';
 import type { Circle, ConvexShape, Shape, Vec2 } from './shapes.js';
 
@@ -64,36 +64,17 @@ export class SweepHit {
   }
 }
 
-// Scratch results in a typed array (module-level doubles would be boxed on every write). Nothing
-// here calls user code, so the sweeps are never re-entered while these are in use.
-const scratch = new Float64Array(6);
-/** Normal of a box sweep, from the core's rule. */
+/** Normal of a box sweep, from the core's rule (a typed array: module-level doubles would be boxed). */
 const boxNormal = new Float64Array(2);
-const UNIT_X = 2;
-const UNIT_Y = 3;
-const MIN = 4;
-const MAX = 5;
 
-/** Unit vector of a non-zero (dx, dy) into scratch; dividing by the larger component first keeps tiny vectors accurate. */
-function setUnit(dx: number, dy: number): void {
-  const m = Math.max(Math.abs(dx), Math.abs(dy));
-  const ux = dx / m;
-  const uy = dy / m;
-  const len = length(ux, uy);
-  scratch[UNIT_X] = ux / len;
-  scratch[UNIT_Y] = uy / len;
-}
-
-/** The normal reported for shapes that overlap at t = 0: against the motion, or (0, 0) without motion. */
+/**
+ * The normal reported for shapes that overlap at t = 0: against the motion, or (0, 0) without
+ * motion (the index's rule for boxes, core/sweep.ts, whose overlap case this is).
+ */
 function setReversedMotion(out: SweepHit, dx: number, dy: number): void {
-  if (dx === 0 && dy === 0) {
-    out.normal.x = 0;
-    out.normal.y = 0;
-    return;
-  }
-  setUnit(dx, dy);
-  out.normal.x = 0 - scratch[UNIT_X]; // 0 - u, not -u: keeps +0 instead of -0
-  out.normal.y = 0 - scratch[UNIT_Y];
+  entryNormal(-1, dx, dy, boxNormal);
+  out.normal.x = boxNormal[0];
+  out.normal.y = boxNormal[1];
 }
 
 /** Middle of [lo1, hi1] ∩ [lo2, hi2], clamped into [lo2, hi2] (the target's range) against rounding. */
@@ -321,16 +302,16 @@ function neverOverlap(a: Shape, b: Shape): boolean {
  */
 function writeOpposingNormal(out: SweepHit, nx: number, ny: number, dx: number, dy: number): void {
   if (nx * dx + ny * dy > 0) {
-    setUnit(dx, dy);
-    const ux = scratch[UNIT_X];
-    const uy = scratch[UNIT_Y];
+    unit(dx, dy);
+    const ux = vec[0];
+    const uy = vec[1];
     const along = nx * ux + ny * uy;
     const px = nx - along * ux;
     const py = ny - along * uy;
     if (px !== 0 || py !== 0) {
-      setUnit(px, py);
-      nx = scratch[UNIT_X];
-      ny = scratch[UNIT_Y];
+      unit(px, py);
+      nx = vec[0];
+      ny = vec[1];
     } else {
       nx = -ux;
       ny = -uy;
@@ -360,9 +341,9 @@ function sweepCircleCircle(mover: Circle, dx: number, dy: number, target: Circle
   if (!(t < 1)) return false;
   const qx = px + dx * t;
   const qy = py + dy * t;
-  setUnit(qx, qy); // |q| = R > 0 at contact
+  unit(qx, qy); // |q| = R > 0 at contact
   out.t = t;
-  writeOpposingNormal(out, scratch[UNIT_X], scratch[UNIT_Y], dx, dy);
+  writeOpposingNormal(out, vec[0], vec[1], dx, dy);
   out.point.x = target._x + out.normal.x * target._r;
   out.point.y = target._y + out.normal.y * target._r;
   return true;
@@ -472,13 +453,13 @@ function sweepCircleConvex(
     const qx = cx + dx * t - px;
     const qy = cy + dy * t - py;
     if (qx !== 0 || qy !== 0) {
-      setUnit(qx, qy);
-      nx = scratch[UNIT_X];
-      ny = scratch[UNIT_Y];
+      unit(qx, qy);
+      nx = vec[0];
+      ny = vec[1];
     } else {
-      setUnit(dx, dy);
-      nx = -scratch[UNIT_X];
-      ny = -scratch[UNIT_Y];
+      unit(dx, dy);
+      nx = -vec[0];
+      ny = -vec[1];
     }
   }
   out.t = t;
@@ -493,19 +474,6 @@ function sweepCircleConvex(
     out.point.y = cy + out.normal.y * r;
   }
   return true;
-}
-
-function project(shape: ConvexShape, nx: number, ny: number): void {
-  const v = shape._world;
-  let min = nx * v[0] + ny * v[1];
-  let max = min;
-  for (let i = 1; i < shape._count; i++) {
-    const p = nx * v[2 * i] + ny * v[2 * i + 1];
-    if (p < min) min = p;
-    else if (p > max) max = p;
-  }
-  scratch[MIN] = min;
-  scratch[MAX] = max;
 }
 
 /**
@@ -534,11 +502,11 @@ function sweepConvexConvex(
       const ax = normals[2 * i];
       const ay = normals[2 * i + 1];
       project(mover, ax, ay);
-      let minA = scratch[MIN];
-      let maxA = scratch[MAX];
+      let minA = vec[0];
+      let maxA = vec[1];
       project(target, ax, ay);
-      let minB = scratch[MIN];
-      let maxB = scratch[MAX];
+      let minB = vec[0];
+      let maxB = vec[1];
       // A segment projects onto its own normal as a single value; rounding of its two endpoints
       // would otherwise open a sliver of an interval that no exact configuration has.
       if (!shape._hasArea) {
@@ -586,9 +554,9 @@ function sweepConvexConvex(
   // the shapes touch at the start and the motion pushes them together.
   const t = enter > 0 ? enter : 0;
   if (faces > 1) {
-    setUnit(nx, ny);
-    nx = scratch[UNIT_X];
-    ny = scratch[UNIT_Y];
+    unit(nx, ny);
+    nx = vec[0];
+    ny = vec[1];
   }
   out.t = t;
   writeOpposingNormal(out, nx, ny, dx, dy);
