@@ -319,29 +319,41 @@ export class World<U = unknown> {
       const swept = this.continuousList;
       for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
 
-      // 3. Pairs seen last step but not now have ended (including pairs of removed bodies).
+      // 3. Last step's contacts, sorted: those not seen now have ended (including pairs of
+      // removed bodies), the others stayed, and stay in order.
       const previous = this.current;
+      const stayedList = this.stayedList;
       for (let i = 0; i < this.currentCount; i++) {
         const c = previous[i];
-        if (c._seenStep !== frame) {
+        if (c._seenStep === frame) {
+          stayedList[stayed++] = c;
+        } else {
           this.table.delete(c._lo, c._hi);
           endedList[ended++] = c;
         }
       }
       endedList.length = ended;
+      stayedList.length = stayed;
 
-      // 4. Deterministic order, then split into started / stayed.
+      // 4. The contacts that started now, sorted, merged with the stayed ones: most contacts
+      // persist from step to step, so only the few new ones need sorting.
       const next = this.scratchList;
-      const n = this.building;
-      sortContacts(next, n);
-      next.length = n;
-      for (let i = 0; i < n; i++) {
-        const c = next[i];
-        if (c.startStep === frame) this.startedList[started++] = c;
-        else this.stayedList[stayed++] = c;
+      const startedList = this.startedList;
+      for (let i = 0; i < this.building; i++) {
+        if (next[i].startStep === frame) startedList[started++] = next[i];
       }
-      this.startedList.length = started;
-      this.stayedList.length = stayed;
+      startedList.length = started;
+      sortContacts(startedList, started);
+      const n = stayed + started;
+      let a = 0;
+      let b = 0;
+      for (let k = 0; k < n; k++) {
+        next[k] =
+          b === started || (a < stayed && contactBefore(stayedList[a], startedList[b]))
+            ? stayedList[a++]
+            : startedList[b++];
+      }
+      next.length = n;
       this.scratchList = previous;
       this.current = next;
       this.currentCount = n;
