@@ -364,3 +364,24 @@ describe('segmentCast', () => {
     expect(() => segmentCast(box, 0, 0, Number.NaN, 0)).toThrow(/x2/);
   });
 });
+
+describe('points and segments', () => {
+  it('a point lying on a rotated segment never collides with it (no rounding-made overlap)', () => {
+    let checked = 0;
+    for (let k = 0; k < 2000; k++) {
+      const angle = (k * 0.7548776662466927) % (2 * Math.PI);
+      const x1 = Math.cos(k) * 100;
+      const y1 = Math.sin(k * 1.3) * 100;
+      const x2 = x1 + Math.cos(angle) * (10 + (k % 37));
+      const y2 = y1 + Math.sin(angle) * (10 + (k % 37));
+      const t = ((k * 0.618) % 1) * 0.98 + 0.01;
+      const point = new Point(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t);
+      const segment = new Segment(x1, y1, x2, y2);
+      expect(overlaps(point, segment)).toBe(false);
+      expect(overlaps(segment, point)).toBe(false);
+      expect(collide(point, segment, new Contact())).toBe(false);
+      checked++;
+    }
+    expect(checked).toBe(2000);
+  });
+});

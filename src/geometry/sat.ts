@@ -312,8 +312,10 @@ function convexConvex(a: ConvexShape, b: ConvexShape, out: Contact | null): bool
   const bb = b._bounds;
   // Exact prefilter: bounds that do not overlap strictly give an axis-aligned separating line.
   if (!(ba.minX < bb.maxX && bb.minX < ba.maxX && ba.minY < bb.maxY && bb.minY < ba.maxY)) return false;
-  // Two points have no axis at all, yet can never overlap strictly.
-  if (a._axisCount + b._axisCount === 0) return false;
+  // A point (no axis at all) overlaps only an interior: never a point or a segment. Decided here
+  // rather than by projections, whose rounding can open a hair-wide overlap of a point lying on
+  // a rotated segment.
+  if ((a._axisCount === 0 && !b._hasArea) || (b._axisCount === 0 && !a._hasArea)) return false;
   const wantDepth = out !== null;
   scratch[BEST_DEPTH] = Number.POSITIVE_INFINITY;
   scratch[BEST_NX] = 0;
