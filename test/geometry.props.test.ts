@@ -165,8 +165,18 @@ const KINDS: ShapeKind[] = ['circle', 'box', 'orientedBox', 'polygon', 'segment'
 const int = (min: number, max: number) => fc.integer({ min, max });
 // The brute-force oracle squares differences of coordinates; values near the subnormal range
 // underflow there (not in the library), so tiny magnitudes are flushed to zero.
+/**
+ * A float spread evenly over [min, max], with the ends (and 0, when inside) now and then.
+ * (fc.double favours tiny magnitudes: most draws would be near 0.)
+ */
 const flt = (min: number, max: number) =>
-  fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((v) => (Math.abs(v) < 1e-6 ? 0 : v));
+  fc.oneof(
+    {
+      weight: 9,
+      arbitrary: fc.integer({ min: 0, max: 2 ** 30 }).map((k) => min + ((max - min) * k) / 2 ** 30),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...(min < 0 && max > 0 ? [min, 0, max] : [min, max])) },
+  );
 
 function convexLocal(raw: P[]): P[] {
   let h = hull(raw);
