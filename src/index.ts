@@ -4,6 +4,7 @@
  */
 
 export { type IdRayHit, type IdSweepHit, QuadIndex } from './core/QuadIndex.js';
+export type { NearestVisitor, RayVisitor } from './core/ray.js';
 export type { SweepVisitor } from './core/sweep.js';
 export type { IdPairVisitor, IdVisitor, IndexStats } from './core/types.js';
 export * from './geometry/index.js';

@@ -23,8 +23,9 @@ export interface IdSweepHit {
   id: number;
   /** Time of impact in [0, 1): the moving box may advance by t·(dx, dy) and then just touches the box hit. */
   t: number;
-  /** Unit normal of the face hit, pointing back at the mover (the diagonal at an exact corner hit). */
+  /** x of the unit normal of the face hit, pointing back at the mover (the diagonal at an exact corner hit). */
   normalX: number;
+  /** y of that normal. */
   normalY: number;
 }
 

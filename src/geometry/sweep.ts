@@ -1,6 +1,6 @@
 import { boxEntry, entryNormal } from '../core/sweep.js';
 import { requireFinite } from '../shared/validate.js';
-import { length, project, unit, vec } from './math.js';
+import { project, unit, vec } from './math.js';
 import { overlaps } from './sat.js';
 import type { Circle, ConvexShape, Shape, Vec2 } from './shapes.js';
 

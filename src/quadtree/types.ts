@@ -20,7 +20,8 @@ export interface ItemSweepHit<T> {
   item: T;
   /** Time of impact in [0, 1): after t·(dx, dy) the boxes just touch (0: they overlapped at the start). */
   t: number;
-  /** Unit normal of the face hit, pointing back at the mover (the diagonal at an exact corner hit). */
+  /** x of the unit normal of the face hit, pointing back at the mover (the diagonal at an exact corner hit). */
   normalX: number;
+  /** y of that normal. */
   normalY: number;
 }

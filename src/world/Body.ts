@@ -1,4 +1,4 @@
-import type { AABB, ShapeOwner } from '../geometry/shapes.js';
+import type { AABB } from '../geometry/shapes.js';
 import { Shape } from '../geometry/shapes.js';
 import { requireFinite } from '../shared/validate.js';
 import type { World } from './World.js';
@@ -47,7 +47,7 @@ function requireBits(value: unknown, name: string): asserts value is number {
  * const player = new Body(new Circle(100, 100, 12), { category: 0b01, mask: 0b10, userData: 'player' });
  * world.add(player);
  */
-export class Body<U = unknown> implements ShapeOwner {
+export class Body<U = unknown> {
   /** The body's shape (shared, not copied: moving the shape moves the body). */
   readonly shape: Shape;
   /** Whether the body is static (see {@link BodyOptions.isStatic}). */

@@ -81,7 +81,10 @@ export class RaycastHit<U = unknown> extends RayHit {
   /** The body hit (filled in by the world when it fills the hit). */
   body!: Body<U>;
 
-  /** @param body the body hit; omit it when creating an object for `World.raycast` to fill. */
+  /**
+   * Creates a hit.
+   * @param body the body hit; omit it when creating an object for `World.raycast` to fill.
+   */
   constructor(body?: Body<U>) {
     super();
     if (body !== undefined) this.body = body;
@@ -96,7 +99,10 @@ export class CastHit<U = unknown> extends SweepHit {
   /** The body hit (filled in by the world). */
   body!: Body<U>;
 
-  /** @param body the body hit; omit it when creating an object for `World.castShape` to fill. */
+  /**
+   * Creates a hit.
+   * @param body the body hit; omit it when creating an object for `World.castShape` to fill.
+   */
   constructor(body?: Body<U>) {
     super();
     if (body !== undefined) this.body = body;
