@@ -63,7 +63,11 @@ for (const [name, budget, goal] of entries) {
   failed ||= over;
   const missed = goal !== null && gzipped > goal ? `, over the ${format(goal)} goal` : '';
   const verdict =
-    budget === null ? 'measured' : over ? `OVER the ${format(budget)} limit` : `ok (≤ ${format(budget)} limit${missed})`;
+    budget === null
+      ? 'measured'
+      : over
+        ? `OVER the ${format(budget)} limit`
+        : `ok (≤ ${format(budget)} limit${missed})`;
   rows.push([label, format(code.length), format(gzipped), verdict]);
   if (over) {
     // What the import drags in: dist is one file, so bundle the same import from the sources and

@@ -99,7 +99,9 @@ function everyFault(
     expect(snapshot(tree, all), `${name}, fault at read ${at}`).toEqual(before);
     // Put back what `mutate` changed on the items themselves, so validate() compares like with like.
     const originals = scene(new Trap(), all.length, SEED);
-    all.forEach((it, k) => Object.assign(it, originals[k]));
+    all.forEach((it, k) => {
+      Object.assign(it, originals[k]);
+    });
     tree.validate();
     // Still works: move everything, and the pairs are exact.
     for (const it of live) it.x += 3;

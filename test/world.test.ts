@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Box, Circle, collide, OrientedBox, Point, Polygon, Segment } from '../src/geometry/index.js';
 import { Body, type BodyContact, World } from '../src/world/index.js';
 
