@@ -4,6 +4,7 @@
  */
 import type { PointerInfo, Scene, SceneHost, Stats } from './scene.js';
 import { BenchmarkScene } from './scenes/benchmark.js';
+import { BulletsScene } from './scenes/bullets.js';
 import { CameraScene } from './scenes/camera.js';
 import { PlaygroundScene } from './scenes/playground.js';
 import { ShapesScene } from './scenes/shapes.js';
@@ -15,6 +16,7 @@ const factories: Record<string, () => Scene> = {
   camera: () => new CameraScene(),
   snake: () => new SnakeScene(),
   shapes: () => new ShapesScene(),
+  bullets: () => new BulletsScene(),
   benchmark: () => new BenchmarkScene(),
 };
 const titles: Record<string, string> = {
@@ -22,7 +24,8 @@ const titles: Record<string, string> = {
   camera: '2 · Camera',
   snake: '3 · Snake',
   shapes: '4 · Shapes & rays',
-  benchmark: '5 · Benchmark',
+  bullets: '5 · Bullets',
+  benchmark: '6 · Benchmark',
 };
 const ids = Object.keys(factories);
 

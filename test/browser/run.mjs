@@ -150,6 +150,7 @@ const SCENES = [
   { id: 'camera', query: 'seed=1', minShare: 0.05, moving: 'queryMs' },
   { id: 'snake', query: 'seed=1', minShare: 0.02, moving: 'headX' },
   { id: 'shapes', query: 'seed=1', minShare: 0.02, moving: 'steps' },
+  { id: 'bullets', query: 'seed=1', minShare: 0.02, moving: 'fired' },
   { id: 'benchmark', query: 'autorun=0', minShare: 0.01, moving: 'frames' },
 ];
 for (const s of SCENES) {
@@ -521,6 +522,78 @@ test('shapes: the first ray hits at a positive distance; resolve keeps every sha
   }
 });
 
+// ---- bullets ---------------------------------------------------------------------------------------------------
+test('bullets: discrete bullets tunnel through thin walls, continuous ones never do; both hit', async () => {
+  const p = await newPage();
+  try {
+    const rows = [];
+    for (const seed of [1, 2]) {
+      for (const mode of ['discrete', 'continuous']) {
+        await p.open('bullets', `seed=${seed}&mode=${mode}&paused=1`);
+        const s = await p.page.evaluate(() => window.__qc.step(600));
+        await p.page.evaluate(() => window.__qc.api.validate());
+        assert(s.mode === mode, `mode ${s.mode}, expected ${mode}`);
+        assert(s.walls > 0 && s.targets > 0, `walls ${s.walls}, targets ${s.targets}`);
+        assert(s.fired > 100, `seed ${seed} ${mode}: only ${s.fired} bullets fired`);
+        assert(s.hits > 0 && s.wallHits > 0, `seed ${seed} ${mode}: hits ${s.hits}, wall hits ${s.wallHits}`);
+        if (mode === 'continuous') {
+          assert(s.tunnelled === 0, `seed ${seed}: ${s.tunnelled} continuous bullets tunnelled`);
+          assert(s.sweptHits > 0, `seed ${seed}: no hit came from a sweep`);
+        } else {
+          assert(
+            s.tunnelled > s.fired / 10,
+            `seed ${seed}: only ${s.tunnelled} of ${s.fired} discrete bullets tunnelled`,
+          );
+          assert(s.sweptHits === 0, `seed ${seed}: ${s.sweptHits} swept hits in discrete mode`);
+        }
+        await sleep(100);
+        const px = await canvasPixels(p.page);
+        assert(px.colours >= 4 && px.nonBackground >= 0.02, `seed ${seed} ${mode}: canvas nearly blank`);
+        if (seed === 1)
+          await p.page.locator('#canvas').screenshot({ path: shotPath(`bullets-seed1-${mode}.png`) });
+        rows.push(
+          `seed ${seed} ${mode}: fired ${s.fired}, hits ${s.hits} (swept ${s.sweptHits}), tunnelled ${s.tunnelled}`,
+        );
+      }
+    }
+    // the same bullets, the same steps: only the mode differs
+    await p.open('bullets', 'seed=1&mode=discrete&paused=1');
+    const discrete = await p.page.evaluate(() => window.__qc.step(300));
+    await p.open('bullets', 'seed=1&mode=continuous&paused=1');
+    const continuous = await p.page.evaluate(() => window.__qc.step(300));
+    assert(discrete.fired === continuous.fired, `fired ${discrete.fired} vs ${continuous.fired}`);
+    // switching through the UI remakes the bullets in flight and starts the counters again
+    await p.open('bullets', 'seed=1');
+    await p.page.evaluate(() => window.__qc.pause());
+    await p.page.evaluate(() => window.__qc.step(120));
+    const before = await stats(p.page);
+    assert(
+      before.mode === 'discrete' && before.tunnelled > 0,
+      `default: ${before.mode}, ${before.tunnelled} tunnelled`,
+    );
+    await p.page.click('#mode-continuous');
+    const switched = await stats(p.page);
+    assert(
+      switched.mode === 'continuous' && switched.fired === 0,
+      `after the click: ${JSON.stringify(switched)}`,
+    );
+    assert(switched.bullets === before.bullets, `bullets in flight ${before.bullets} → ${switched.bullets}`);
+    const after = await p.page.evaluate(() => window.__qc.step(300));
+    assert(
+      after.tunnelled === 0 && after.hits > 0,
+      `after switching: ${after.tunnelled} tunnelled, ${after.hits} hits`,
+    );
+    await p.page.locator('#canvas').focus();
+    await p.page.keyboard.press('c');
+    const back = await stats(p.page);
+    assert(back.mode === 'discrete', `C did not switch back (${back.mode})`);
+    await p.page.evaluate(() => window.__qc.api.validate());
+    note(rows.join('\n    '));
+  } finally {
+    await p.close();
+  }
+});
+
 // ---- benchmark -------------------------------------------------------------------------------------------------
 test('benchmark: every contestant (flatbush and detect-collisions too) agrees on the pairs; the table fits 1366 px', async () => {
   const p = await newPage({ viewport: { width: 1366, height: 768 } });
@@ -781,6 +854,13 @@ test('screenshots: the docs pictures (docs/images/*.png with --docs-images)', as
       await p.page.screenshot({ path: shotPath(`${id}.png`, { docs: true }) });
       // the bare canvas too, for the guides
       await p.page.locator('#canvas').screenshot({ path: shotPath(`${id}-canvas.png`, { docs: true }) });
+    }
+    // the fast-objects guide: the same seed and steps, discrete then continuous
+    for (const mode of ['discrete', 'continuous']) {
+      await p.open('bullets', `seed=1&mode=${mode}&paused=1`);
+      await p.page.evaluate(() => window.__qc.step(240));
+      await sleep(300);
+      await p.page.locator('#canvas').screenshot({ path: shotPath(`bullets-${mode}.png`, { docs: true }) });
     }
     await p.open('playground', 'seed=1&n=600&layout=clusters');
     await p.page.evaluate(() => {

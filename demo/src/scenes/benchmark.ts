@@ -1,5 +1,5 @@
 /**
- * Scene 5 · Benchmark: the comparison runs in a Web Worker in this browser and is plotted next to the
+ * Scene 6 · Benchmark: the comparison runs in a Web Worker in this browser and is plotted next to the
  * committed Node results (bench/results/*.json, bundled at build time when present).
  */
 import type { BenchReport } from '../../../bench/model.js';
