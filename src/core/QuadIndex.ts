@@ -166,6 +166,12 @@ export class QuadIndex {
     return tree.runBoxes;
   }
 
+  /** @internal {@link add} with the box read from src[o … o + 3] (already checked), for the same reason. */
+  _addFrom(src: Float64Array, o: number): number {
+    this.assertMutable('add');
+    return this.tree.addFrom(src, o);
+  }
+
   /** @internal {@link forEachInBox} with the box read from src[o … o + 3], for the same reason. */
   _forEachInBoxFrom(src: Float64Array, o: number, visit: IdVisitor): number {
     searchArgs[0] = src[o];

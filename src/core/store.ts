@@ -154,6 +154,26 @@ export class TreeStore {
     boxes[h4 + 1] = minY;
     boxes[h4 + 2] = maxX;
     boxes[h4 + 3] = maxY;
+    return this.file(h);
+  }
+
+  /**
+   * {@link add} with the box read from src[o … o + 3]: no double crosses a call boundary, so none
+   * is boxed on the heap (an array insert of the object tree adds every item this way).
+   */
+  addFrom(src: Float64Array, o: number): number {
+    const h = this.acquireId();
+    const h4 = h << 2;
+    const boxes = this.boxes;
+    boxes[h4] = src[o];
+    boxes[h4 + 1] = src[o + 1];
+    boxes[h4 + 2] = src[o + 2];
+    boxes[h4 + 3] = src[o + 3];
+    return this.file(h);
+  }
+
+  /** Files new id h, whose box is stored. */
+  private file(h: number): number {
     this.runsStale = true;
     this.writeCells(h);
     this.nodeTotal[0]++;

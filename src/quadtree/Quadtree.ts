@@ -126,7 +126,7 @@ export class Quadtree<T extends Rect> {
         for (let i = 0; i < count; i++) {
           const it = list[i];
           items[i] = it;
-          readBox(it, `items[${i}]`, staged, i << 2);
+          readBox(it, i, staged, i << 2);
         }
         this.assertMutable('insert');
         this.index.reserve(count);
@@ -170,7 +170,7 @@ export class Quadtree<T extends Rect> {
     const staged = this.one;
     readBox(item, 'item', staged, 0);
     this.assertMutable('update');
-    this.index.move(id, staged[0], staged[1], staged[2], staged[3]);
+    this.index._moveFrom(id, staged, 0);
   }
 
   /**
@@ -568,12 +568,12 @@ export class Quadtree<T extends Rect> {
     let id = this.items[guess] === item ? guess : this.ids.get(item);
     if (id !== undefined && this.index.has(id)) {
       // Already in the tree: insert() means "here it is now".
-      this.index.move(id, staged[o], staged[o + 1], staged[o + 2], staged[o + 3]);
+      this.index._moveFrom(id, staged, o);
       this.nextGuess = id + 1;
       return;
     }
     const cleared = id;
-    id = this.index.add(staged[o], staged[o + 1], staged[o + 2], staged[o + 3]);
+    id = this.index._addFrom(staged, o);
     const previous = this.items[id];
     if (previous !== item) {
       // The new id held a cleared item that was not inserted again: forget it. The item's own
@@ -631,23 +631,36 @@ const areaScratch = new Float64Array(4);
  * Reads each of `item`'s x, y, width and height exactly once into out[o … o + 3] as minX, minY,
  * maxX, maxY, and throws naming the field when one is bad or the box overflows.
  */
-function readBox(item: Rect, name: string, out: Float64Array, o: number): void {
-  if (item === null || typeof item !== 'object') requireRect(item, name);
+function readBox(item: Rect, name: string | number, out: Float64Array, o: number): void {
+  if (item === null || typeof item !== 'object') requireRect(item, fieldName(name));
   const x = item.x;
   const y = item.y;
   const width = item.width;
   const height = item.height;
-  if (!isValidBox(x, y, width, height)) requireRect({ ...shapeOf(item), x, y, width, height }, name);
+  if (!isValidBox(x, y, width, height))
+    requireRect({ ...shapeOf(item), x, y, width, height }, fieldName(name));
   const maxX = x + width;
   const maxY = y + height;
-  if (maxX - maxX !== 0)
-    throw new RangeError(`${name}.x + ${name}.width overflows to ${maxX}; scale your coordinates down`);
-  if (maxY - maxY !== 0)
-    throw new RangeError(`${name}.y + ${name}.height overflows to ${maxY}; scale your coordinates down`);
+  if (maxX - maxX !== 0 || maxY - maxY !== 0) {
+    const n = fieldName(name);
+    const axis = maxX - maxX !== 0 ? ['x', 'width', maxX] : ['y', 'height', maxY];
+    throw new RangeError(
+      `${n}.${axis[0]} + ${n}.${axis[1]} overflows to ${axis[2]}; scale your coordinates down`,
+    );
+  }
   out[o] = x;
   out[o + 1] = y;
   out[o + 2] = maxX;
   out[o + 3] = maxY;
+}
+
+/**
+ * The name of the argument for an error message: a string as given, or a number as an index into
+ * the items array (built only when an error is thrown, so that an array insert makes no string per
+ * item).
+ */
+function fieldName(name: string | number): string {
+  return typeof name === 'number' ? `items[${name}]` : name;
 }
 
 /** The object's own keys (not values: reading a value could run a getter again), for error hints. */
