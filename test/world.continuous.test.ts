@@ -157,4 +157,34 @@ describe('continuous bodies', () => {
     expect(world.contacts).toEqual([]);
     world.validate();
   });
+
+  it('a continuous body that ends a step inside a thin wall is put back on its side by separate()', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 200 } });
+    const wall = world.add(new Body(new Box(100, 0, 3, 200), { isStatic: true }));
+    const b = world.add(new Body(new Circle(50, 150, 4), { continuous: true }));
+    world.step();
+    b.translate(53, 0); // its centre ends past the wall's middle: the shortest way out is through
+    world.step();
+    const [c] = world.started;
+    expect(c.continuous).toBe(false); // it overlaps at the end: an ordinary contact...
+    expect(c.depth).toBeGreaterThan(0);
+    expect(c.timeOfImpact).toBe(46 / 53); // ...that also says when it entered
+    expect(world.separate()).toBe(1);
+    expect(b.x).toBeCloseTo(96, 9); // back on the near side, touching the wall
+    world.step();
+    expect(world.contacts).toEqual([]);
+    expect(world.ended.map((e) => e.bodyA)).toEqual([wall]);
+    world.validate();
+  });
+
+  it('separate() puts a body back where a continuous contact says it touched', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 100 } });
+    world.add(new Body(new Box(100, 0, 2, 100), { isStatic: true }));
+    const bullet = world.add(new Body(new Box(10, 40, 4, 4), { continuous: true }));
+    world.step();
+    bullet.translate(150, 0);
+    world.step();
+    expect(world.separate()).toBe(1);
+    expect(bullet.shape.bounds.maxX).toBeCloseTo(100, 9);
+  });
 });

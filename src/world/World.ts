@@ -425,6 +425,7 @@ export class World<U = unknown> {
     contact.isSensor = lo.isSensor || hi.isSensor;
     contact.continuous = false;
     contact.timeOfImpact = 1;
+    contact._mover = null;
     contact._seenStep = frame;
     this.scratchList[this.building++] = contact;
   }
@@ -450,7 +451,6 @@ export class World<U = unknown> {
     let other: Body<U> | null;
     try {
       this.sweptBody = body;
-      this.sweptFrame = frame;
       other = this.queries.castShape(shape, dx, dy, undefined, body, hit, null, this.acceptCrossing);
     } finally {
       this.sweptBody = null;
@@ -462,6 +462,13 @@ export class World<U = unknown> {
     const lo = body._id < other._id ? body : other;
     const hi = lo === body ? other : body;
     let contact = this.table.get(lo._id, hi._id);
+    if (contact !== undefined && contact._seenStep === frame) {
+      // It ends the step inside the body it met first: the pair pass has the overlap; add when
+      // and where the body entered, so that separate() puts it back on the side it came from
+      // instead of pushing it through along the shortest way out.
+      this.setImpact(contact, body, dx, dy, hit);
+      return;
+    }
     if (contact === undefined) {
       contact = this.acquire();
       contact.bodyA = lo;
@@ -481,22 +488,27 @@ export class World<U = unknown> {
     contact.aInB = false;
     contact.bInA = false;
     contact.continuous = true;
-    contact.timeOfImpact = hit.t;
-    contact.impactPoint.x = hit.point.x;
-    contact.impactPoint.y = hit.point.y;
+    this.setImpact(contact, body, dx, dy, hit);
     contact.isSensor = lo.isSensor || hi.isSensor;
     contact._seenStep = frame;
     this.scratchList[this.building++] = contact;
   }
 
+  /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */
+  private setImpact(contact: BodyContact<U>, body: Body<U>, dx: number, dy: number, hit: SweepHit): void {
+    contact.timeOfImpact = hit.t;
+    contact.impactPoint.x = hit.point.x;
+    contact.impactPoint.y = hit.point.y;
+    contact._mover = body;
+    contact._moveX = dx;
+    contact._moveY = dy;
+  }
+
   private sweptBody: Body<U> | null = null;
-  private sweptFrame = 0;
-  /** Which crossings a continuous body reports: filter bits pass, not overlapping at either end. */
+  /** Which crossings a continuous body reports: filter bits pass, not overlapping at the start. */
   private readonly acceptCrossing = (other: Body<U>, hit: SweepHit): boolean => {
     const body = this.sweptBody as Body<U>;
     if (!body.canCollideWith(other)) return false;
-    const contact = this.table.get(Math.min(body._id, other._id), Math.max(body._id, other._id));
-    if (contact !== undefined && contact._seenStep === this.sweptFrame) return false; // overlaps at the end
     return !(hit.t === 0 && overlaps(body.shape, other.shape)); // overlapped already at the start
   };
 
@@ -570,7 +582,9 @@ export class World<U = unknown> {
   /**
    * Pushes dynamic, non-sensor bodies out of what they hit, using each contact's minimum
    * translation vector recomputed at the moment (earlier pushes are taken into account). A
-   * dynamic body hitting a static one moves the full depth; two dynamic bodies share it. Call it
+   * dynamic body hitting a static one moves the full depth; two dynamic bodies share it. A
+   * continuous body that met a body during the step (`timeOfImpact < 1`) is instead put back where
+   * it first touched it, on the side it came from, so it never ends up through a thin wall. Call it
    * after {@link step}; contacts are not recomputed until the next step. Returns the number of
    * pairs pushed apart.
    */
@@ -584,6 +598,17 @@ export class World<U = unknown> {
       const b = c.bodyB;
       if (a === null || b === null || c.isSensor || a.isSensor || b.isSensor) continue;
       if (a._world !== this || b._world !== this) continue;
+      const mover = c._mover;
+      if (mover !== null && c.timeOfImpact < 1) {
+        // A continuous body that met the other body during the step goes back to where it first
+        // touched it, on the side it came from: pushing it out the shortest way could push it
+        // through a thin wall.
+        const back = 1 - c.timeOfImpact;
+        mover.teleport(mover.x - c._moveX * back, mover.y - c._moveY * back);
+        c._mover = null;
+        pushed++;
+        continue;
+      }
       if (!collide(a.shape, b.shape, contact)) continue;
       const dx = contact.normalX * contact.depth;
       const dy = contact.normalY * contact.depth;

@@ -47,13 +47,18 @@ export class BodyContact<U = unknown> extends Contact {
    */
   continuous = false;
   /**
-   * For a continuous contact: the fraction t ∈ [0, 1) of the moving body's motion during the step
-   * after which it touched the other body (move it back by (1 − t) of its step's motion to put it
-   * there). 1 for contacts that overlap at the end of the step.
+   * When a continuous body met the other body during the step: the fraction t ∈ [0, 1) of its
+   * motion after which it touched it (move it back by (1 − t) of its step's motion to put it there;
+   * {@link World.separate} does). Set for a continuous contact, and also for a continuous body that
+   * ends the step inside a body it entered during the step. 1 otherwise.
    */
   timeOfImpact = 1;
   /** For a continuous contact: where the bodies met, on the surface of the body that was hit. */
   readonly impactPoint: Vec2 = { x: 0, y: 0 };
+  /** @internal For a contact with a time of impact: the continuous body that moved, and its step's motion. */
+  _mover: Body<U> | null = null;
+  /** @internal */ _moveX = 0;
+  /** @internal */ _moveY = 0;
   /** @internal Step at which the pair was last seen touching. */
   _seenStep = 0;
   /** @internal */ _lo = -1;
