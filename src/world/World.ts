@@ -12,7 +12,7 @@ import {
 } from '../shared/validate.js';
 import { Body } from './Body.js';
 import { BroadPhase } from './broadphase.js';
-import { PairTable } from './pairTable.js';
+import { ContactBook } from './contacts.js';
 import { WorldQueries } from './queries.js';
 import {
   BodyContact,
@@ -36,35 +36,6 @@ export {
   type WorldOptions,
   type WorldStats,
 };
-
-function contactBefore<U>(a: BodyContact<U>, b: BodyContact<U>): boolean {
-  return a._lo < b._lo || (a._lo === b._lo && a._hi < b._hi);
-}
-
-/** In-place heapsort of list[0, n) by (lo, hi) id: O(n log n), no recursion, no allocation. */
-function sortContacts<U>(list: BodyContact<U>[], n: number): void {
-  for (let start = (n >> 1) - 1; start >= 0; start--) siftDown(list, start, n);
-  for (let end = n - 1; end > 0; end--) {
-    const top = list[0];
-    list[0] = list[end];
-    list[end] = top;
-    siftDown(list, 0, end);
-  }
-}
-
-function siftDown<U>(list: BodyContact<U>[], root: number, n: number): void {
-  const item = list[root];
-  let i = root;
-  for (;;) {
-    let child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && contactBefore(list[child], list[child + 1])) child++;
-    if (!contactBefore(item, list[child])) break;
-    list[i] = list[child];
-    i = child;
-  }
-  list[i] = item;
-}
 
 /**
  * A collision world: bodies indexed by id in quadtrees, one {@link World.step} per frame to find
@@ -108,18 +79,7 @@ export class World<U = unknown> {
   private nextId = 0;
   private stepCount = 0;
 
-  // Contacts. `current` holds the pairs touching after the last step, sorted; `scratchList` is
-  // the other buffer, reused for the next step.
-  private current: BodyContact<U>[] = [];
-  private currentCount = 0;
-  private scratchList: BodyContact<U>[] = [];
-  private readonly startedList: BodyContact<U>[] = [];
-  private readonly stayedList: BodyContact<U>[] = [];
-  private readonly endedList: BodyContact<U>[] = [];
-  private readonly table = new PairTable<BodyContact<U>>();
-  private readonly pool: BodyContact<U>[] = [];
-  private poolCount = 0;
-  private building = 0; // count of contacts gathered in scratchList during a step
+  private readonly book = new ContactBook<U>();
 
   private phase: 'idle' | 'stepping' | 'dispatching' = 'idle';
   private queryDepth = 0;
@@ -283,21 +243,15 @@ export class World<U = unknown> {
     if (this.queryDepth > 0)
       throw new Error('World.step() cannot be called from inside a query filter or visitor');
     this.phase = 'stepping';
-    let started = 0;
-    let stayed = 0;
-    let ended = 0;
     try {
       // 1. Index: bodies that moved out of their box. Every new box is checked before any is
       // stored, so a throw here leaves the world untouched.
       this.broad.sync();
       const frame = ++this.stepCount;
-      // Contacts ended last step may now be recycled.
-      const endedList = this.endedList;
-      for (let i = 0; i < endedList.length; i++) this.release(endedList[i]);
-      endedList.length = 0;
+      const book = this.book;
+      book.begin();
 
       // 2. Pairs: dynamic–dynamic in one pass, then dynamic–static per dynamic body.
-      this.building = 0;
       const dynamic = this.broad.dynamic;
       dynamic.index.forEachPair(this.visitPair);
       const statics = this.broad.statics;
@@ -319,44 +273,8 @@ export class World<U = unknown> {
       const swept = this.continuousList;
       for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
 
-      // 3. Last step's contacts, sorted: those not seen now have ended (including pairs of
-      // removed bodies), the others stayed, and stay in order.
-      const previous = this.current;
-      const stayedList = this.stayedList;
-      for (let i = 0; i < this.currentCount; i++) {
-        const c = previous[i];
-        if (c._seenStep === frame) {
-          stayedList[stayed++] = c;
-        } else {
-          this.table.delete(c._lo, c._hi);
-          endedList[ended++] = c;
-        }
-      }
-      endedList.length = ended;
-      stayedList.length = stayed;
-
-      // 4. The contacts that started now, sorted, merged with the stayed ones: most contacts
-      // persist from step to step, so only the few new ones need sorting.
-      const next = this.scratchList;
-      const startedList = this.startedList;
-      for (let i = 0; i < this.building; i++) {
-        if (next[i].startStep === frame) startedList[started++] = next[i];
-      }
-      startedList.length = started;
-      sortContacts(startedList, started);
-      const n = stayed + started;
-      let a = 0;
-      let b = 0;
-      for (let k = 0; k < n; k++) {
-        next[k] =
-          b === started || (a < stayed && contactBefore(stayedList[a], startedList[b]))
-            ? stayedList[a++]
-            : startedList[b++];
-      }
-      next.length = n;
-      this.scratchList = previous;
-      this.current = next;
-      this.currentCount = n;
+      // 3. Which contacts started, stayed and ended, each list sorted.
+      book.finish(frame);
       for (let i = 0; i < swept.length; i++) {
         swept[i]._prevX = swept[i].shape.x;
         swept[i]._prevY = swept[i].shape.y;
@@ -368,16 +286,18 @@ export class World<U = unknown> {
     // 5. Events, after the world is consistent.
     this.phase = 'dispatching';
     try {
-      this.emit(this.listeners.collisionStart, this.startedList, started);
-      this.emit(this.listeners.collisionStay, this.stayedList, stayed);
-      this.emit(this.listeners.collisionEnd, this.endedList, ended);
+      // (A listener cannot call step(), so these lists do not change while they are dispatched.)
+      this.emit(this.listeners.collisionStart, this.book.started);
+      this.emit(this.listeners.collisionStay, this.book.stayed);
+      this.emit(this.listeners.collisionEnd, this.book.ended);
     } finally {
       this.phase = 'idle';
     }
   }
 
-  private emit(listeners: ContactListener<U>[], list: BodyContact<U>[], n: number): void {
+  private emit(listeners: ContactListener<U>[], list: readonly BodyContact<U>[]): void {
     if (listeners.length === 0) return;
+    const n = list.length;
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < listeners.length; k++) listeners[k](list[i]);
     }
@@ -387,48 +307,14 @@ export class World<U = unknown> {
   private readonly visitPair = (p: number, q: number): void => {
     const side = this.broad.dynamic;
     if ((side.category[p] & side.mask[q]) === 0 || (side.category[q] & side.mask[p]) === 0) return;
-    this.considerPair(side.bodies[p] as Body<U>, side.bodies[q] as Body<U>);
+    this.book.consider(side.bodies[p] as Body<U>, side.bodies[q] as Body<U>, this.stepCount);
   };
 
   private readonly visitStatic = (id: number): void => {
     const side = this.broad.statics;
     if ((this.ownerCategory & side.mask[id]) === 0 || (side.category[id] & this.ownerMask) === 0) return;
-    this.considerPair(this.owner as Body<U>, side.bodies[id] as Body<U>);
+    this.book.consider(this.owner as Body<U>, side.bodies[id] as Body<U>, this.stepCount);
   };
-
-  private considerPair(a: Body<U>, b: Body<U>): void {
-    // The index pairs fat boxes; shapes can only overlap where their tight bounds do, a test far
-    // cheaper than the narrow phase. (Closed, not strict: the narrow phase's projections round
-    // differently from the bounds, and may see a hair of overlap where the bounds just touch.)
-    const p = a.shape.bounds;
-    const q = b.shape.bounds;
-    if (!(p.minX <= q.maxX && q.minX <= p.maxX && p.minY <= q.maxY && q.minY <= p.maxY)) return;
-    const lo = a._id < b._id ? a : b;
-    const hi = lo === a ? b : a;
-    const frame = this.stepCount;
-    let contact = this.table.get(lo._id, hi._id);
-    if (contact !== undefined) {
-      if (!collide(lo.shape, hi.shape, contact)) return;
-    } else {
-      contact = this.acquire();
-      if (!collide(lo.shape, hi.shape, contact)) {
-        this.release(contact);
-        return;
-      }
-      contact.bodyA = lo;
-      contact.bodyB = hi;
-      contact._lo = lo._id;
-      contact._hi = hi._id;
-      contact.startStep = frame;
-      this.table.set(lo._id, hi._id, contact);
-    }
-    contact.isSensor = lo.isSensor || hi.isSensor;
-    contact.continuous = false;
-    contact.timeOfImpact = 1;
-    contact._mover = null;
-    contact._seenStep = frame;
-    this.scratchList[this.building++] = contact;
-  }
 
   /**
    * Sweeps a continuous body from where it was at the last step to where it is now (a translation,
@@ -458,50 +344,7 @@ export class World<U = unknown> {
       shape._y = y;
       shape._dirty = true;
     }
-    if (other === null) return;
-    const lo = body._id < other._id ? body : other;
-    const hi = lo === body ? other : body;
-    let contact = this.table.get(lo._id, hi._id);
-    if (contact !== undefined && contact._seenStep === frame) {
-      // It ends the step inside the body it met first: the pair pass has the overlap; add when
-      // and where the body entered, so that separate() puts it back on the side it came from
-      // instead of pushing it through along the shortest way out.
-      this.setImpact(contact, body, dx, dy, hit);
-      return;
-    }
-    if (contact === undefined) {
-      contact = this.acquire();
-      contact.bodyA = lo;
-      contact.bodyB = hi;
-      contact._lo = lo._id;
-      contact._hi = hi._id;
-      contact.startStep = frame;
-      this.table.set(lo._id, hi._id, contact);
-    }
-    contact.a = lo.shape;
-    contact.b = hi.shape;
-    // The sweep's normal points from the body hit towards the mover; a contact's from A to B.
-    const sign = body === lo ? -1 : 1;
-    contact.normalX = sign * hit.normal.x;
-    contact.normalY = sign * hit.normal.y;
-    contact.depth = 0;
-    contact.aInB = false;
-    contact.bInA = false;
-    contact.continuous = true;
-    this.setImpact(contact, body, dx, dy, hit);
-    contact.isSensor = lo.isSensor || hi.isSensor;
-    contact._seenStep = frame;
-    this.scratchList[this.building++] = contact;
-  }
-
-  /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */
-  private setImpact(contact: BodyContact<U>, body: Body<U>, dx: number, dy: number, hit: SweepHit): void {
-    contact.timeOfImpact = hit.t;
-    contact.impactPoint.x = hit.point.x;
-    contact.impactPoint.y = hit.point.y;
-    contact._mover = body;
-    contact._moveX = dx;
-    contact._moveY = dy;
+    if (other !== null) this.book.addCrossing(body, other, dx, dy, hit, frame);
   }
 
   private sweptBody: Body<U> | null = null;
@@ -512,40 +355,19 @@ export class World<U = unknown> {
     return !(hit.t === 0 && overlaps(body.shape, other.shape)); // overlapped already at the start
   };
 
-  private acquire(): BodyContact<U> {
-    if (this.poolCount > 0) {
-      const c = this.pool[--this.poolCount];
-      this.pool[this.poolCount] = undefined as unknown as BodyContact<U>;
-      return c;
-    }
-    return new BodyContact<U>();
-  }
-
-  /** Returns a contact to the pool, dropping its references so that it holds on to no body. */
-  private release(contact: BodyContact<U>): void {
-    const free = contact as { bodyA: Body<U> | null; bodyB: Body<U> | null };
-    free.bodyA = null;
-    free.bodyB = null;
-    contact.a = null;
-    contact.b = null;
-    contact._lo = -1;
-    contact._hi = -1;
-    this.pool[this.poolCount++] = contact;
-  }
-
   /** Pairs touching after the last {@link step}, sorted by (bodyA.id, bodyB.id). Read-only; reused by the next step. */
   get contacts(): readonly BodyContact<U>[] {
-    return this.current;
+    return this.book.current;
   }
 
   /** Pairs that started touching in the last step (a subset of {@link contacts}), sorted. */
   get started(): readonly BodyContact<U>[] {
-    return this.startedList;
+    return this.book.started;
   }
 
   /** Pairs that were touching before the last step and still are, sorted. */
   get stayed(): readonly BodyContact<U>[] {
-    return this.stayedList;
+    return this.book.stayed;
   }
 
   /**
@@ -553,7 +375,7 @@ export class World<U = unknown> {
    * or a body was removed — sorted. Their data is from the last step they touched.
    */
   get ended(): readonly BodyContact<U>[] {
-    return this.endedList;
+    return this.book.ended;
   }
 
   /**
@@ -592,8 +414,9 @@ export class World<U = unknown> {
     if (this.phase === 'stepping') throw new Error('World.separate() cannot be called during step()');
     const contact = this.scratchContact;
     let pushed = 0;
-    for (let i = 0; i < this.currentCount; i++) {
-      const c = this.current[i];
+    const current = this.book.current;
+    for (let i = 0; i < this.book.count; i++) {
+      const c = current[i];
       const a = c.bodyA;
       const b = c.bodyB;
       if (a === null || b === null || c.isSensor || a.isSensor || b.isSensor) continue;
@@ -850,7 +673,7 @@ export class World<U = unknown> {
   stats(): WorldStats {
     return {
       bodies: this.bodyList.length,
-      contacts: this.currentCount,
+      contacts: this.book.count,
       steps: this.stepCount,
       indexMoves: this.broad.indexMoves,
       dynamicIndex: this.broad.dynamic.index.stats(),
@@ -889,6 +712,6 @@ export class World<U = unknown> {
         fail(`body ${body._id}'s index box does not hold its shape`);
       }
     }
-    if (this.table.size !== this.currentCount) fail('contact table does not match the contact list');
+    if (this.book.tableSize !== this.book.count) fail('contact table does not match the contact list');
   }
 }

@@ -1,0 +1,228 @@
+import { collide } from '../geometry/sat.js';
+import type { SweepHit } from '../geometry/sweep.js';
+import type { Body } from './Body.js';
+import { PairTable } from './pairTable.js';
+import { BodyContact } from './types.js';
+
+/**
+ * The world's contacts from step to step: one pooled {@link BodyContact} per touching pair, kept
+ * in a table by the pair's ids, and the lists a step hands out (all, started, stayed, ended), each
+ * sorted by (bodyA.id, bodyB.id). A step calls {@link begin}, then {@link consider} for every
+ * candidate pair and {@link addCrossing} for continuous bodies, then {@link finish}.
+ * @internal
+ */
+export class ContactBook<U> {
+  /** The pairs touching after the last step, sorted; `count` of them are valid. */
+  current: BodyContact<U>[] = [];
+  count = 0;
+  readonly started: BodyContact<U>[] = [];
+  readonly stayed: BodyContact<U>[] = [];
+  readonly ended: BodyContact<U>[] = [];
+  /** The other buffer: contacts gathered during a step, then the next sorted list. */
+  private scratch: BodyContact<U>[] = [];
+  private building = 0;
+  private readonly table = new PairTable<BodyContact<U>>();
+  private readonly pool: BodyContact<U>[] = [];
+  private poolCount = 0;
+
+  /** Number of pairs in the table: equals `count` between steps. */
+  get tableSize(): number {
+    return this.table.size;
+  }
+
+  /** The contact of a pair of body ids (lo < hi), if it is touching or was last step. */
+  get(lo: number, hi: number): BodyContact<U> | undefined {
+    return this.table.get(lo, hi);
+  }
+
+  /** Starts a step: the contacts that ended last step may now be recycled. */
+  begin(): void {
+    const ended = this.ended;
+    for (let i = 0; i < ended.length; i++) this.release(ended[i]);
+    ended.length = 0;
+    this.building = 0;
+  }
+
+  /**
+   * A candidate pair from the broad phase (filters already passed): runs the narrow phase and
+   * records the contact, new or continuing, when the shapes collide.
+   */
+  consider(a: Body<U>, b: Body<U>, frame: number): void {
+    // The index pairs fat boxes; shapes can only overlap where their tight bounds do, a test far
+    // cheaper than the narrow phase. (Closed, not strict: the narrow phase's projections round
+    // differently from the bounds, and may see a hair of overlap where the bounds just touch.)
+    const p = a.shape.bounds;
+    const q = b.shape.bounds;
+    if (!(p.minX <= q.maxX && q.minX <= p.maxX && p.minY <= q.maxY && q.minY <= p.maxY)) return;
+    const lo = a._id < b._id ? a : b;
+    const hi = lo === a ? b : a;
+    let contact = this.table.get(lo._id, hi._id);
+    if (contact !== undefined) {
+      if (!collide(lo.shape, hi.shape, contact)) return;
+    } else {
+      contact = this.acquire();
+      if (!collide(lo.shape, hi.shape, contact)) {
+        this.release(contact);
+        return;
+      }
+      contact.bodyA = lo;
+      contact.bodyB = hi;
+      contact._lo = lo._id;
+      contact._hi = hi._id;
+      contact.startStep = frame;
+      this.table.set(lo._id, hi._id, contact);
+    }
+    contact.isSensor = lo.isSensor || hi.isSensor;
+    contact.continuous = false;
+    contact.timeOfImpact = 1;
+    contact._mover = null;
+    contact._seenStep = frame;
+    this.scratch[this.building++] = contact;
+  }
+
+  /**
+   * Continuous `body`, moving by (dx, dy) this step, met `other` first, at `hit`: a contact with
+   * `continuous: true` when they do not overlap now, or the time of impact added to the pair
+   * pass's contact when they do.
+   */
+  addCrossing(body: Body<U>, other: Body<U>, dx: number, dy: number, hit: SweepHit, frame: number): void {
+    const lo = body._id < other._id ? body : other;
+    const hi = lo === body ? other : body;
+    let contact = this.table.get(lo._id, hi._id);
+    if (contact !== undefined && contact._seenStep === frame) {
+      // It ends the step inside the body it met first: the pair pass has the overlap; add when
+      // and where the body entered, so that separate() puts it back on the side it came from
+      // instead of pushing it through along the shortest way out.
+      this.setImpact(contact, body, dx, dy, hit);
+      return;
+    }
+    if (contact === undefined) {
+      contact = this.acquire();
+      contact.bodyA = lo;
+      contact.bodyB = hi;
+      contact._lo = lo._id;
+      contact._hi = hi._id;
+      contact.startStep = frame;
+      this.table.set(lo._id, hi._id, contact);
+    }
+    contact.a = lo.shape;
+    contact.b = hi.shape;
+    // The sweep's normal points from the body hit towards the mover; a contact's from A to B.
+    const sign = body === lo ? -1 : 1;
+    contact.normalX = sign * hit.normal.x;
+    contact.normalY = sign * hit.normal.y;
+    contact.depth = 0;
+    contact.aInB = false;
+    contact.bInA = false;
+    contact.continuous = true;
+    this.setImpact(contact, body, dx, dy, hit);
+    contact.isSensor = lo.isSensor || hi.isSensor;
+    contact._seenStep = frame;
+    this.scratch[this.building++] = contact;
+  }
+
+  /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */
+  private setImpact(contact: BodyContact<U>, body: Body<U>, dx: number, dy: number, hit: SweepHit): void {
+    contact.timeOfImpact = hit.t;
+    contact.impactPoint.x = hit.point.x;
+    contact.impactPoint.y = hit.point.y;
+    contact._mover = body;
+    contact._moveX = dx;
+    contact._moveY = dy;
+  }
+
+  /** Ends a step: sorts out which contacts started, stayed and ended. */
+  finish(frame: number): void {
+    const stayedList = this.stayed;
+    const endedList = this.ended;
+    const startedList = this.started;
+    let stayed = 0;
+    let ended = 0;
+    let started = 0;
+    // Last step's contacts, sorted: those not seen now have ended (including pairs of removed
+    // bodies), the others stayed, and stay in order.
+    const previous = this.current;
+    for (let i = 0; i < this.count; i++) {
+      const c = previous[i];
+      if (c._seenStep === frame) {
+        stayedList[stayed++] = c;
+      } else {
+        this.table.delete(c._lo, c._hi);
+        endedList[ended++] = c;
+      }
+    }
+    endedList.length = ended;
+    stayedList.length = stayed;
+    // The contacts that started now, sorted, merged with the stayed ones: most contacts persist
+    // from step to step, so only the few new ones need sorting.
+    const next = this.scratch;
+    for (let i = 0; i < this.building; i++) {
+      if (next[i].startStep === frame) startedList[started++] = next[i];
+    }
+    startedList.length = started;
+    sortContacts(startedList, started);
+    const n = stayed + started;
+    let a = 0;
+    let b = 0;
+    for (let k = 0; k < n; k++) {
+      next[k] =
+        b === started || (a < stayed && contactBefore(stayedList[a], startedList[b]))
+          ? stayedList[a++]
+          : startedList[b++];
+    }
+    next.length = n;
+    this.scratch = previous;
+    this.current = next;
+    this.count = n;
+  }
+
+  private acquire(): BodyContact<U> {
+    if (this.poolCount > 0) {
+      const c = this.pool[--this.poolCount];
+      this.pool[this.poolCount] = undefined as unknown as BodyContact<U>;
+      return c;
+    }
+    return new BodyContact<U>();
+  }
+
+  /** Returns a contact to the pool, dropping its references so that it holds on to no body. */
+  private release(contact: BodyContact<U>): void {
+    const free = contact as { bodyA: Body<U> | null; bodyB: Body<U> | null };
+    free.bodyA = null;
+    free.bodyB = null;
+    contact.a = null;
+    contact.b = null;
+    contact._lo = -1;
+    contact._hi = -1;
+    this.pool[this.poolCount++] = contact;
+  }
+}
+
+function contactBefore<U>(a: BodyContact<U>, b: BodyContact<U>): boolean {
+  return a._lo < b._lo || (a._lo === b._lo && a._hi < b._hi);
+}
+
+/** In-place heapsort of list[0, n) by (lo, hi) id: O(n log n), no recursion, no allocation. */
+function sortContacts<U>(list: BodyContact<U>[], n: number): void {
+  for (let start = (n >> 1) - 1; start >= 0; start--) siftDown(list, start, n);
+  for (let end = n - 1; end > 0; end--) {
+    const top = list[0];
+    list[0] = list[end];
+    list[end] = top;
+    siftDown(list, 0, end);
+  }
+}
+
+function siftDown<U>(list: BodyContact<U>[], root: number, n: number): void {
+  const item = list[root];
+  let i = root;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && contactBefore(list[child], list[child + 1])) child++;
+    if (!contactBefore(item, list[child])) break;
+    list[i] = list[child];
+    i = child;
+  }
+  list[i] = item;
+}
