@@ -39,7 +39,9 @@ function banner(url, withExamples) {
   console.log(`  ➜  ${url}`);
   if (withExamples) console.log(`     ${url}examples/   (PixiJS, Phaser and ECS examples)`);
   console.log('');
-  console.log('  scenes: playground · camera · snake · shapes & rays · bullets · benchmark   (Ctrl+C to stop)');
+  console.log(
+    '  scenes: playground · camera · snake · shapes & rays · bullets · benchmark   (Ctrl+C to stop)',
+  );
   console.log('');
 }
 
