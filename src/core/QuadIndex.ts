@@ -172,13 +172,16 @@ export class QuadIndex {
     return this.tree.addFrom(src, o);
   }
 
-  /** @internal {@link forEachInBox} with the box read from src[o … o + 3], for the same reason. */
-  _forEachInBoxFrom(src: Float64Array, o: number, visit: IdVisitor): number {
+  /**
+   * @internal {@link forEachInBox} (or {@link forEachCandidate}) with the box read from
+   * src[o … o + 3], for the same reason.
+   */
+  _forEachInBoxFrom(src: Float64Array, o: number, visit: IdVisitor, candidatesOnly = false): number {
     searchArgs[0] = src[o];
     searchArgs[1] = src[o + 1];
     searchArgs[2] = src[o + 2];
     searchArgs[3] = src[o + 3];
-    return this.runSearch(Search.Box, null, visit);
+    return this.runSearch(candidatesOnly ? Search.Candidates : Search.Box, null, visit);
   }
 
   /**

@@ -222,17 +222,10 @@ export class Quadtree<T extends Rect> {
    * exact test. Appends to `out` and returns it.
    */
   retrieve(area: Rect, out: T[] = []): T[] {
-    readBox(area, 'area', areaScratch, 0);
     const saved = this.outList;
     this.outList = out;
     try {
-      this.index.forEachCandidate(
-        areaScratch[0],
-        areaScratch[1],
-        areaScratch[2],
-        areaScratch[3],
-        this.relayPush,
-      );
+      this.searchArea(area, this.relayPush, true);
       this.checks = 0;
     } finally {
       this.outList = saved;
@@ -242,17 +235,10 @@ export class Quadtree<T extends Rect> {
 
   /** Exactly the items whose box overlaps `area` (strictly: touching does not count). Appends to `out`. */
   query(area: Rect, out: T[] = []): T[] {
-    readBox(area, 'area', areaScratch, 0);
     const saved = this.outList;
     this.outList = out;
     try {
-      this.checks = this.index.forEachInBox(
-        areaScratch[0],
-        areaScratch[1],
-        areaScratch[2],
-        areaScratch[3],
-        this.relayPush,
-      );
+      this.checks = this.searchArea(area, this.relayPush, false);
     } finally {
       this.outList = saved;
     }
@@ -289,17 +275,10 @@ export class Quadtree<T extends Rect> {
   /** Calls `visit` for each candidate of {@link retrieve}; allocates nothing. Return `false` from `visit` to stop. */
   forEachCandidate(area: Rect, visit: ItemVisitor<T>): void {
     requireFunction(visit, 'visit');
-    readBox(area, 'area', areaScratch, 0);
     const saved = this.itemVisit;
     this.itemVisit = visit;
     try {
-      this.index.forEachCandidate(
-        areaScratch[0],
-        areaScratch[1],
-        areaScratch[2],
-        areaScratch[3],
-        this.relayItem,
-      );
+      this.searchArea(area, this.relayItem, true);
       this.checks = 0;
     } finally {
       this.itemVisit = saved;
@@ -309,17 +288,10 @@ export class Quadtree<T extends Rect> {
   /** Calls `visit` for each item {@link query} would return; allocates nothing. Return `false` to stop. */
   forEachInRect(area: Rect, visit: ItemVisitor<T>): void {
     requireFunction(visit, 'visit');
-    readBox(area, 'area', areaScratch, 0);
     const saved = this.itemVisit;
     this.itemVisit = visit;
     try {
-      this.checks = this.index.forEachInBox(
-        areaScratch[0],
-        areaScratch[1],
-        areaScratch[2],
-        areaScratch[3],
-        this.relayItem,
-      );
+      this.checks = this.searchArea(area, this.relayItem, false);
     } finally {
       this.itemVisit = saved;
     }
@@ -554,6 +526,16 @@ export class Quadtree<T extends Rect> {
 
   // ---------------------------------------------------------------------------------------------
   // Internals
+
+  /**
+   * Reads `area` once and searches the index with it (every overlapping item, or the candidates),
+   * reporting ids to `relay`; returns the box tests made. The box goes to the index in a typed
+   * array, so no double is boxed on the heap.
+   */
+  private searchArea(area: Rect, relay: (id: number) => void | boolean, candidatesOnly: boolean): number {
+    readBox(area, 'area', areaScratch, 0);
+    return this.index._forEachInBoxFrom(areaScratch, 0, relay, candidatesOnly);
+  }
 
   /** The live id of `item`, or −1. */
   private liveId(item: T): number {
