@@ -36,7 +36,6 @@ function walkPairs(tree: TreeStore, ctx: Scratch, visit: IdPairVisitor): number 
   let checks = 0;
   const runStart = tree.runStart;
   const boxes = tree.runBoxes;
-  const cells = tree.runCells;
   const runIds = tree.runIds;
   const child = tree.nodeChild;
   const total = tree.nodeTotal;
@@ -77,7 +76,8 @@ function walkPairs(tree: TreeStore, ctx: Scratch, visit: IdPairVisitor): number 
     }
     const first = child[n];
     // Copy the node's own boxes after the segment. Leaves only need the boxes; internal nodes
-    // also hand the cell ranges down.
+    // also hand the cell ranges down (computed here: internal nodes hold the few boxes that cross
+    // split lines, so this costs less than storing a range for every box).
     for (let r = runStart[n], runEnd = r + count[n]; r < runEnd; r++) {
       const i4 = r << 2;
       const e4 = end << 2;
@@ -85,12 +85,7 @@ function walkPairs(tree: TreeStore, ctx: Scratch, visit: IdPairVisitor): number 
       segBoxes[e4 + 1] = boxes[i4 + 1];
       segBoxes[e4 + 2] = boxes[i4 + 2];
       segBoxes[e4 + 3] = boxes[i4 + 3];
-      if (first !== NONE) {
-        segCells[e4] = cells[i4];
-        segCells[e4 + 1] = cells[i4 + 1];
-        segCells[e4 + 2] = cells[i4 + 2];
-        segCells[e4 + 3] = cells[i4 + 3];
-      }
+      if (first !== NONE) tree.cellRangeOf(boxes, i4, segCells, e4);
       ids[end++] = runIds[r];
     }
     if (first === NONE) {
@@ -274,7 +269,7 @@ function pairWith(
 /**
  * Lays out the pair walk's copy of the boxes node by node, in the order the walk visits the
  * nodes: node n's boxes are entries runStart[n] … runStart[n] + nodeCount[n] − 1 of runIds,
- * runBoxes (4 per entry) and runCells (4 per entry). Reading the boxes through the node lists
+ * and runBoxes (4 per entry). Reading the boxes through the node lists
  * instead costs a cache miss per box, since ids are in creation order and nodes are scattered:
  * the copy is built reading the id arrays in order (a counting sort by node), and the walk then
  * reads it in order too.
@@ -309,9 +304,7 @@ export function layOutRuns(tree: TreeStore): void {
   // of its run, with the ids in ascending order.
   const itemNode = tree.itemNode;
   const boxes = tree.boxes;
-  const cells = tree.cells;
   const runBoxes = tree.runBoxes;
-  const runCells = tree.runCells;
   const runIds = tree.runIds;
   tree.runsStale = false; // (here, not after the loop: see walkPairs)
   tree.staleSearches = 0;
@@ -326,10 +319,6 @@ export function layOutRuns(tree: TreeStore): void {
     runBoxes[r4 + 1] = boxes[h4 + 1];
     runBoxes[r4 + 2] = boxes[h4 + 2];
     runBoxes[r4 + 3] = boxes[h4 + 3];
-    runCells[r4] = cells[h4];
-    runCells[r4 + 1] = cells[h4 + 1];
-    runCells[r4 + 2] = cells[h4 + 2];
-    runCells[r4 + 3] = cells[h4 + 3];
   }
 }
 

@@ -20,9 +20,10 @@ const INITIAL_BLOCKS = 16;
  * 2 bottom-left, 3 bottom-right. A box's target node follows from its cell range in O(1) (see
  * `cells.ts`), and moving a box inside its cell costs O(1).
  *
- * Item id h owns boxes[4h..4h+3] = minX, minY, maxX, maxY and cells[4h..4h+3] = lowX, lowY,
- * highX, highY (the deepest-grid cell range). A node's items form a doubly linked list through
- * itemNext/itemPrev; free ids are chained through itemNext.
+ * Item id h owns boxes[4h..4h+3] = minX, minY, maxX, maxY. Its cell range on the deepest grid
+ * (lowX, lowY, highX, highY) is not stored: it is recomputed from the box where needed (four
+ * multiplications), which saves 16 bytes per item here and in the pair walk's copy. A node's
+ * items form a doubly linked list through itemNext/itemPrev; free ids are chained through itemNext.
  * @internal
  */
 export class TreeStore {
@@ -46,7 +47,10 @@ export class TreeStore {
   freeItem = NONE;
   count = 0;
   boxes!: Float64Array;
-  cells!: Uint16Array;
+  /** Cell range of the item being filed or moved (see {@link loadRange}). */
+  readonly range = new Int32Array(4);
+  /** Cell range of an item met while splitting or widening a reach box. */
+  private readonly other = new Int32Array(4);
   /** Node holding each id, or NONE for a free id. */
   itemNode!: Int32Array;
   itemNext!: Int32Array;
@@ -80,9 +84,8 @@ export class TreeStore {
   nodeReach!: Uint16Array;
   /** Start of each node's entries in the pair walk's copy (see pairs.ts). */
   runStart!: Int32Array;
-  /** The pair walk's copy of the boxes, cell ranges and ids, in walk order (see pairs.ts). */
+  /** The pair walk's copy of the boxes and ids, in walk order (see pairs.ts). */
   runBoxes = new Float64Array(0);
-  runCells = new Uint16Array(0);
   runIds = new Int32Array(0);
   /** True when a box moved or changed node since the copy was built. */
   runsStale = true;
@@ -175,7 +178,7 @@ export class TreeStore {
   /** Files new id h, whose box is stored. */
   private file(h: number): number {
     this.runsStale = true;
-    this.writeCells(h);
+    this.loadRange(h);
     this.nodeTotal[0]++;
     this.fileFrom(h, 0);
     return h;
@@ -189,13 +192,12 @@ export class TreeStore {
    */
   reclassify(h: number): boolean {
     this.runsStale = true;
-    if (!this.writeCells(h)) return false;
-    const h4 = h << 2;
-    const cells = this.cells;
-    const lox = cells[h4];
-    const loy = cells[h4 + 1];
-    const hix = cells[h4 + 2];
-    const hiy = cells[h4 + 3];
+    this.loadRange(h);
+    const range = this.range;
+    const lox = range[0];
+    const loy = range[1];
+    const hix = range[2];
+    const hiy = range[3];
     const n = this.itemNode[h];
     const level = this.nodeLevel[n];
     const span = 1 << (this.maxDepth - level);
@@ -256,36 +258,30 @@ export class TreeStore {
     return h;
   }
 
-  /** Recomputes the cell range of item h from its stored box. Returns false when it did not change. */
-  private writeCells(h: number): boolean {
-    const h4 = h << 2;
-    const boxes = this.boxes;
+  /** Computes the cell range of item h's stored box into {@link range}. */
+  private loadRange(h: number): void {
+    this.cellRangeOf(this.boxes, h << 2, this.range, 0);
+  }
+
+  /** Writes the cell range of the box src[o … o + 3] into out[k … k + 3]. */
+  cellRangeOf(src: Float64Array, o: number, out: Int32Array, k: number): void {
     const grid = this.gridSize;
-    const lox = cellLo(boxes[h4], this.originX, this.scaleX, grid);
-    const loy = cellLo(boxes[h4 + 1], this.originY, this.scaleY, grid);
-    const hix = cellHi(boxes[h4 + 2], this.originX, this.scaleX, grid, lox);
-    const hiy = cellHi(boxes[h4 + 3], this.originY, this.scaleY, grid, loy);
-    const cells = this.cells;
-    // A new id's cells hold whatever its previous owner left; the caller files it either way.
-    if (cells[h4] === lox && cells[h4 + 1] === loy && cells[h4 + 2] === hix && cells[h4 + 3] === hiy) {
-      return false;
-    }
-    cells[h4] = lox;
-    cells[h4 + 1] = loy;
-    cells[h4 + 2] = hix;
-    cells[h4 + 3] = hiy;
-    return true;
+    const lox = cellLo(src[o], this.originX, this.scaleX, grid);
+    const loy = cellLo(src[o + 1], this.originY, this.scaleY, grid);
+    out[k] = lox;
+    out[k + 1] = loy;
+    out[k + 2] = cellHi(src[o + 2], this.originX, this.scaleX, grid, lox);
+    out[k + 3] = cellHi(src[o + 3], this.originY, this.scaleY, grid, loy);
   }
 
   /** Moves item h out of node n into the node its (new) cell range belongs to. */
   private relocate(h: number, n: number): void {
     this.unlink(h, n);
-    const h4 = h << 2;
-    const cells = this.cells;
-    const lox = cells[h4];
-    const loy = cells[h4 + 1];
-    const hix = cells[h4 + 2];
-    const hiy = cells[h4 + 3];
+    const range = this.range;
+    const lox = range[0];
+    const loy = range[1];
+    const hix = range[2];
+    const hiy = range[3];
     // Climb to the nearest ancestor whose block holds the new range. The nodes climbed past lose
     // the item from their subtree; the highest that becomes small enough is merged.
     let collapseAt = NONE;
@@ -305,14 +301,14 @@ export class TreeStore {
 
   /**
    * Walks down from `start` (whose subtree total already counts the item) along the Morton digits
-   * of the item's cell range, as deep as existing nodes and the range allow, and files it there.
+   * of the item's cell range (in {@link range}), as deep as existing nodes and the range allow,
+   * and files it there.
    */
   private fileFrom(h: number, start: number): void {
-    const h4 = h << 2;
-    const cells = this.cells;
-    const lox = cells[h4];
-    const loy = cells[h4 + 1];
-    const spread = (lox ^ cells[h4 + 2]) | (loy ^ cells[h4 + 3]);
+    const range = this.range;
+    const lox = range[0];
+    const loy = range[1];
+    const spread = (lox ^ range[2]) | (loy ^ range[3]);
     const depth = this.maxDepth;
     let n = start;
     for (;;) {
@@ -338,7 +334,8 @@ export class TreeStore {
     work[0] = leaf;
     let sp = 1;
     const depth = this.maxDepth;
-    const cells = this.cells;
+    const boxes = this.boxes;
+    const cells = this.other;
     while (sp > 0) {
       const n = work[--sp];
       const first = this.allocateBlock();
@@ -361,10 +358,10 @@ export class TreeStore {
       }
       for (let i = this.nodeHead[n]; i !== NONE; ) {
         const nextItem = this.itemNext[i];
-        const i4 = i << 2;
-        const lox = cells[i4];
-        const loy = cells[i4 + 1];
-        if (((lox ^ cells[i4 + 2]) | (loy ^ cells[i4 + 3])) >> shift === 0) {
+        this.cellRangeOf(boxes, i << 2, cells, 0);
+        const lox = cells[0];
+        const loy = cells[1];
+        if (((lox ^ cells[2]) | (loy ^ cells[3])) >> shift === 0) {
           const c = first + childIndex(lox, loy, shift);
           this.unlink(i, n);
           this.link(i, c);
@@ -433,16 +430,17 @@ export class TreeStore {
 
   /** Widens internal node n's reach box (vertical or horizontal midline crossers) to cover item h. */
   private growReach(n: number, h: number): void {
-    const h4 = h << 2;
-    const cells = this.cells;
-    const lox = cells[h4];
-    const hix = cells[h4 + 2];
-    const r = (n << 3) + 4 * this.reachGroup(n, h);
+    const cells = this.other;
+    this.cellRangeOf(this.boxes, h << 2, cells, 0);
+    const lox = cells[0];
+    const hix = cells[2];
+    const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
+    const r = (n << 3) + (lox < midX && hix >= midX ? 0 : 4);
     const reach = this.nodeReach;
     if (lox < reach[r]) reach[r] = lox;
-    if (cells[h4 + 1] < reach[r + 1]) reach[r + 1] = cells[h4 + 1];
+    if (cells[1] < reach[r + 1]) reach[r + 1] = cells[1];
     if (hix > reach[r + 2]) reach[r + 2] = hix;
-    if (cells[h4 + 3] > reach[r + 3]) reach[r + 3] = cells[h4 + 3];
+    if (cells[3] > reach[r + 3]) reach[r + 3] = cells[3];
   }
 
   private clearReach(n: number): void {
@@ -508,7 +506,11 @@ export class TreeStore {
   /** Which reach group (see {@link reachBounds}) box h of internal node n belongs to. */
   reachGroup(n: number, h: number): number {
     const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
-    return this.cells[h << 2] < midX && this.cells[(h << 2) + 2] >= midX ? 0 : 1;
+    const h4 = h << 2;
+    const grid = this.gridSize;
+    const lox = cellLo(this.boxes[h4], this.originX, this.scaleX, grid);
+    if (lox >= midX) return 1;
+    return cellHi(this.boxes[h4 + 2], this.originX, this.scaleX, grid, lox) >= midX ? 0 : 1;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -517,17 +519,15 @@ export class TreeStore {
   private allocateItems(capacity: number): void {
     this.itemCapacity = capacity;
     this.boxes = new Float64Array(capacity * 4);
-    this.cells = new Uint16Array(capacity * 4);
     this.itemNode = new Int32Array(capacity);
     this.itemNext = new Int32Array(capacity);
     this.itemPrev = new Int32Array(capacity);
   }
 
   private growItems(capacity: number): void {
-    const { boxes, cells, itemNode, itemNext, itemPrev } = this;
+    const { boxes, itemNode, itemNext, itemPrev } = this;
     this.allocateItems(capacity);
     this.boxes.set(boxes);
-    this.cells.set(cells);
     this.itemNode.set(itemNode);
     this.itemNext.set(itemNext);
     this.itemPrev.set(itemPrev);
@@ -537,7 +537,6 @@ export class TreeStore {
   /** The pair walk's copy, for `capacity` items (its contents are rebuilt before use). */
   allocateRuns(capacity: number): void {
     this.runBoxes = new Float64Array(capacity * 4);
-    this.runCells = new Uint16Array(capacity * 4);
     this.runIds = new Int32Array(capacity);
     this.runsStale = true;
   }
@@ -639,7 +638,6 @@ export class TreeStore {
     let bytes = 0;
     for (const array of [
       this.boxes,
-      this.cells,
       this.itemNode,
       this.itemNext,
       this.itemPrev,
@@ -656,7 +654,6 @@ export class TreeStore {
       this.workStack,
       this.runStart,
       this.runBoxes,
-      this.runCells,
       this.runIds,
     ]) {
       bytes += array.byteLength;
