@@ -245,6 +245,61 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     );
   });
 
+  it('large areas over a deep, laid-out tree: subtrees reported whole match brute force', () => {
+    // Many small boxes (biased to split lines, zero sizes) make a deep tree; a pair pass lays out
+    // the walk's copy, so box searches report subtrees inside the area without tests. Areas are
+    // large and their edges often sit on the same split lines.
+    const sceneWithAreas = boundsArb.chain((bounds) =>
+      fc.record({
+        bounds: fc.constant(bounds),
+        maxObjects: fc.integer({ min: 1, max: 4 }),
+        boxes: fc.array(boxArb(bounds), { minLength: 20, maxLength: 300 }),
+        areas: fc.array(
+          fc.oneof(
+            boxArb(bounds),
+            fc
+              .tuple(
+                fc.integer({ min: -1, max: 8 }),
+                fc.integer({ min: -1, max: 8 }),
+                fc.integer({ min: 0, max: 10 }),
+                fc.integer({ min: 0, max: 10 }),
+              )
+              .map(([i, j, w, h]) => ({
+                x: bounds.x + (bounds.width * i) / 8,
+                y: bounds.y + (bounds.height * j) / 8,
+                width: (bounds.width * w) / 8,
+                height: (bounds.height * h) / 8,
+              })),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+      }),
+    );
+    fc.assert(
+      fc.property(sceneWithAreas, ({ bounds, maxObjects, boxes, areas }) => {
+        const index = new QuadIndex(bounds, { maxObjects });
+        const model = new Model();
+        for (const box of boxes) model.set(index.add(...corners(box)), corners(box));
+        expect(pairKeys(index)).toEqual(model.pairs());
+        for (const area of areas) {
+          const c = corners(area);
+          const expected = model.query(c);
+          expect(sorted(index.query(...c))).toEqual(expected);
+          const visited: number[] = [];
+          index.forEachInBox(...c, (id) => {
+            visited.push(id);
+          });
+          expect(sorted(visited)).toEqual(expected);
+          const candidates = index.candidates(...c);
+          expect(new Set(candidates).size).toBe(candidates.length);
+          for (const id of expected) expect(candidates).toContain(id);
+        }
+        index.validate();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('moveAll with one bad box throws naming it and moves nothing', () => {
     fc.assert(
       fc.property(

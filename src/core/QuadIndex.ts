@@ -1,18 +1,17 @@
 import {
-  describe,
   isValidMinMax,
   requireFinite,
   requireFunction,
   requireInteger,
   requireMinMax,
   requireNonNegativeOrInfinity,
-  requireSize,
 } from '../shared/validate.js';
+import { moveAll, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { readSettings } from './options.js';
-import { forEachPair, layOutRuns } from './pairs.js';
+import { forEachPair } from './pairs.js';
 import { forEachNearest, type NearestVisitor, type RayVisitor, raycast } from './ray.js';
-import { Search, search, searchArgs } from './search.js';
+import { runSearch, Search, searchArgs, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
 import { type SweepVisitor, sweep, sweepArgs } from './sweep.js';
 import type { IdPairVisitor, IdVisitor, IndexStats, NodeInfo, QuadtreeOptions, Rect } from './types.js';
@@ -36,8 +35,6 @@ export interface IdRayHit {
   /** Ray parameter where the ray enters the box (a distance when the direction is a unit vector). */
   t: number;
 }
-
-const BOX_NAMES = ['minX', 'minY', 'maxX', 'maxY'] as const;
 
 /**
  * A dynamic quadtree over axis-aligned boxes addressed by integer ids: the core every other part
@@ -115,7 +112,7 @@ export class QuadIndex {
    * @throws TypeError / RangeError naming the bad argument (NaN, ±Infinity, min > max).
    */
   add(minX: number, minY: number, maxX: number, maxY: number): number {
-    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY, BOX_NAMES);
+    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY);
     this.assertMutable('add');
     return this.tree.add(minX, minY, maxX, maxY);
   }
@@ -126,7 +123,7 @@ export class QuadIndex {
    */
   move(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
     this.requireLive(id, 'id');
-    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY, BOX_NAMES);
+    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY);
     this.assertMutable('move');
     const tree = this.tree;
     const h4 = id << 2;
@@ -181,7 +178,7 @@ export class QuadIndex {
     searchArgs[1] = src[o + 1];
     searchArgs[2] = src[o + 2];
     searchArgs[3] = src[o + 3];
-    return this.runSearch(candidatesOnly ? Search.Candidates : Search.Box, null, visit);
+    return runSearch(this.tree, candidatesOnly ? Search.Candidates : Search.Box, null, visit);
   }
 
   /**
@@ -191,26 +188,9 @@ export class QuadIndex {
    * and nothing moves. Returns how many boxes changed node.
    */
   moveAll(boxes: Float64Array | Float32Array | ArrayLike<number>): number {
-    if (boxes === null || typeof boxes !== 'object' || typeof boxes.length !== 'number') {
-      throw new TypeError(
-        `boxes must be a Float64Array, Float32Array or array of numbers, got ${describe(boxes)}`,
-      );
-    }
+    requireBoxArray(boxes);
     this.assertMutable('moveAll');
-    const tree = this.tree;
-    let end = tree.itemHighWater;
-    while (end > 0 && tree.itemNode[end - 1] < 0) end--; // one past the highest live id
-    if (boxes.length < 4 * end) {
-      throw new RangeError(
-        `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${boxes.length}`,
-      );
-    }
-    // Typed arrays are read twice (check, then commit); anything else is copied first, reading
-    // each entry once, so an entry that changes or throws between reads cannot break atomicity.
-    const source =
-      boxes instanceof Float64Array || boxes instanceof Float32Array ? boxes : copyNumbers(boxes, 4 * end);
-    checkAll(tree.itemNode, source, end);
-    return commitAll(tree, source, end);
+    return moveAll(this.tree, boxes);
   }
 
   /** Removes a box. Returns `false` when `id` is not a live id (never added, or removed). */
@@ -280,16 +260,16 @@ export class QuadIndex {
 
   /** Ids whose box overlaps the given box (strictly: touching does not count). Appends to `out`. */
   query(minX: number, minY: number, maxX: number, maxY: number, out: number[] = []): number[] {
-    this.setBoxSearch(minX, minY, maxX, maxY);
-    this.runSearch(Search.Box, out, null);
+    setBoxSearch(minX, minY, maxX, maxY);
+    runSearch(this.tree, Search.Box, out, null);
     return out;
   }
 
   /** Visitor form of {@link query}; returns the number of box tests. Return `false` from `visit` to stop. */
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: IdVisitor): number {
     requireFunction(visit, 'visit');
-    this.setBoxSearch(minX, minY, maxX, maxY);
-    return this.runSearch(Search.Box, null, visit);
+    setBoxSearch(minX, minY, maxX, maxY);
+    return runSearch(this.tree, Search.Box, null, visit);
   }
 
   /**
@@ -297,30 +277,30 @@ export class QuadIndex {
    * {@link query}, for callers with their own exact test. Appends to `out`.
    */
   candidates(minX: number, minY: number, maxX: number, maxY: number, out: number[] = []): number[] {
-    this.setBoxSearch(minX, minY, maxX, maxY);
-    this.runSearch(Search.Candidates, out, null);
+    setBoxSearch(minX, minY, maxX, maxY);
+    runSearch(this.tree, Search.Candidates, out, null);
     return out;
   }
 
   /** Visitor form of {@link candidates}. */
   forEachCandidate(minX: number, minY: number, maxX: number, maxY: number, visit: IdVisitor): void {
     requireFunction(visit, 'visit');
-    this.setBoxSearch(minX, minY, maxX, maxY);
-    this.runSearch(Search.Candidates, null, visit);
+    setBoxSearch(minX, minY, maxX, maxY);
+    runSearch(this.tree, Search.Candidates, null, visit);
   }
 
   /** Ids whose box contains the point in its interior (points on an edge do not count). Appends to `out`. */
   queryPoint(x: number, y: number, out: number[] = []): number[] {
-    this.setPointSearch(x, y);
-    this.runSearch(Search.Box, out, null);
+    setPointSearch(x, y);
+    runSearch(this.tree, Search.Box, out, null);
     return out;
   }
 
   /** Visitor form of {@link queryPoint}; returns the number of box tests. */
   forEachAtPoint(x: number, y: number, visit: IdVisitor): number {
     requireFunction(visit, 'visit');
-    this.setPointSearch(x, y);
-    return this.runSearch(Search.Box, null, visit);
+    setPointSearch(x, y);
+    return runSearch(this.tree, Search.Box, null, visit);
   }
 
   /**
@@ -328,16 +308,16 @@ export class QuadIndex {
    * centre (a box at exactly `radius` does not count). Appends to `out`.
    */
   queryCircle(x: number, y: number, radius: number, out: number[] = []): number[] {
-    this.setCircleSearch(x, y, radius);
-    this.runSearch(Search.Circle, out, null);
+    setCircleSearch(x, y, radius);
+    runSearch(this.tree, Search.Circle, out, null);
     return out;
   }
 
   /** Visitor form of {@link queryCircle}; returns the number of box tests. */
   forEachInCircle(x: number, y: number, radius: number, visit: IdVisitor): number {
     requireFunction(visit, 'visit');
-    this.setCircleSearch(x, y, radius);
-    return this.runSearch(Search.Circle, null, visit);
+    setCircleSearch(x, y, radius);
+    return runSearch(this.tree, Search.Circle, null, visit);
   }
 
   /**
@@ -448,7 +428,7 @@ export class QuadIndex {
     visit: SweepVisitor,
     skipId = -1,
   ): void {
-    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY, BOX_NAMES);
+    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY);
     requireFinite(dx, 'dx');
     requireFinite(dy, 'dy');
     requireFunction(visit, 'visit');
@@ -564,101 +544,4 @@ export class QuadIndex {
       );
     }
   }
-
-  private setBoxSearch(minX: number, minY: number, maxX: number, maxY: number): void {
-    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY, BOX_NAMES);
-    searchArgs[0] = minX;
-    searchArgs[1] = minY;
-    searchArgs[2] = maxX;
-    searchArgs[3] = maxY;
-  }
-
-  private setPointSearch(x: number, y: number): void {
-    if (!isValidMinMax(x, y, x, y)) {
-      requireFinite(x, 'x');
-      requireFinite(y, 'y');
-    }
-    searchArgs[0] = x;
-    searchArgs[1] = y;
-    searchArgs[2] = x;
-    searchArgs[3] = y;
-  }
-
-  private setCircleSearch(x: number, y: number, radius: number): void {
-    if (!isValidMinMax(x, y, x + radius, y) || !(radius >= 0)) {
-      requireFinite(x, 'x');
-      requireFinite(y, 'y');
-      requireSize(radius, 'radius');
-    }
-    searchArgs[0] = x - radius;
-    searchArgs[1] = y - radius;
-    searchArgs[2] = x + radius;
-    searchArgs[3] = y + radius;
-    searchArgs[4] = x;
-    searchArgs[5] = y;
-    searchArgs[6] = radius;
-  }
-
-  private runSearch(mode: Search, out: number[] | null, visit: IdVisitor | null): number {
-    const tree = this.tree;
-    // Searches read the pair walk's node-ordered copy when it is current (about twice as fast
-    // as following the node lists at 100k boxes). When nothing has laid it out since the last
-    // change, lay it out once enough searches have paid for it: a layout costs about what n/64
-    // searches save, so a caller that interleaves changes and searches pays at most twice.
-    if (tree.runsStale && ++tree.staleSearches > Math.max(32, tree.count >> 6)) layOutRuns(tree);
-    const ctx = tree.enter();
-    try {
-      return search(tree, ctx.nodes, mode, out, visit);
-    } finally {
-      tree.busy--;
-    }
-  }
-}
-
-/** The first `count` entries of an array-like as a Float64Array, each read once; throws naming a non-number. */
-function copyNumbers(boxes: ArrayLike<number>, count: number): Float64Array {
-  const copy = new Float64Array(count);
-  for (let i = 0; i < count; i++) {
-    const value = boxes[i];
-    if (typeof value !== 'number') requireFinite(value, `boxes[${i}]`);
-    copy[i] = value;
-  }
-  return copy;
-}
-
-/** Throws naming the first live id whose box in `boxes` is invalid. */
-function checkAll(itemNode: Int32Array, boxes: ArrayLike<number>, end: number): void {
-  for (let h = 0; h < end; h++) {
-    if (itemNode[h] < 0) continue;
-    const h4 = h << 2;
-    const minX = boxes[h4];
-    const minY = boxes[h4 + 1];
-    const maxX = boxes[h4 + 2];
-    const maxY = boxes[h4 + 3];
-    if (!isValidMinMax(minX, minY, maxX, maxY)) {
-      requireMinMax(minX, minY, maxX, maxY, [
-        `boxes[${h4}]`,
-        `boxes[${h4 + 1}]`,
-        `boxes[${h4 + 2}]`,
-        `boxes[${h4 + 3}]`,
-      ]);
-    }
-  }
-}
-
-/** Copies every live id's (validated) box and re-files the ones that left their node. */
-function commitAll(tree: TreeStore, source: ArrayLike<number>, end: number): number {
-  const itemNode = tree.itemNode;
-  const boxes = tree.boxes;
-  let moved = 0;
-  for (let h = 0; h < end; h++) {
-    if (itemNode[h] < 0) continue;
-    const h4 = h << 2;
-    boxes[h4] = source[h4];
-    boxes[h4 + 1] = source[h4 + 1];
-    boxes[h4 + 2] = source[h4 + 2];
-    boxes[h4 + 3] = source[h4 + 3];
-    if (tree.reclassify(h)) moved++;
-  }
-  return moved;
 }

@@ -1,11 +1,11 @@
+import { FREE, NONE, type TreeArrays } from './arrays.js';
 import { cellHi, cellLo, homeLevel } from './cells.js';
 import type { Scratch } from './scratch.js';
-import { FREE, NONE, type TreeStore } from './store.js';
 import type { IndexStats, NodeInfo } from './types.js';
 
 /** Visits every node depth-first (parents before children) through one reused {@link NodeInfo}. */
 export function forEachNode(
-  tree: TreeStore,
+  tree: TreeArrays,
   ctx: Scratch,
   info: NodeInfo,
   visit: (node: NodeInfo) => void | boolean,
@@ -33,7 +33,7 @@ export function forEachNode(
 }
 
 /** Counts of boxes and nodes and the tree's depth. O(nodes). */
-export function stats(tree: TreeStore): IndexStats {
+export function stats(tree: TreeArrays): IndexStats {
   let leaves = 0;
   let depth = 0;
   const stack: number[] = [0];
@@ -60,7 +60,7 @@ export function stats(tree: TreeStore): IndexStats {
  * Checks every invariant of the storage and throws an Error describing the first one broken.
  * O(boxes + nodes); for tests and debugging.
  */
-export function validate(tree: TreeStore, fail: (message: string) => never): void {
+export function validate(tree: TreeArrays, fail: (message: string) => never): void {
   const depth = tree.maxDepth;
   const seen = new Uint8Array(tree.itemHighWater);
   let itemsSeen = 0;
@@ -161,7 +161,7 @@ export function validate(tree: TreeStore, fail: (message: string) => never): voi
 }
 
 /** The pair walk's copy: exact whenever it is marked current. */
-function validateRuns(tree: TreeStore, fail: (message: string) => never): void {
+function validateRuns(tree: TreeArrays, fail: (message: string) => never): void {
   if (tree.runsStale) return;
   const entry = new Int32Array(tree.itemHighWater).fill(-1);
   for (let r = 0; r < tree.count; r++) {

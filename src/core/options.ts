@@ -7,7 +7,7 @@ import {
   requireRect,
   requireSize,
 } from '../shared/validate.js';
-import { MAX_LEVELS } from './store.js';
+import { MAX_LEVELS } from './arrays.js';
 import type { QuadtreeOptions, Rect } from './types.js';
 
 const OPTION_NAMES = ['maxObjects', 'maxLevels', 'minNodeSize'] as const;

@@ -1,5 +1,5 @@
+import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
-import { NONE, type TreeStore } from './store.js';
 import type { IdPairVisitor } from './types.js';
 
 /**
@@ -22,7 +22,7 @@ const GROUP_MIN = 16;
  * reference cell of the pair (the larger of the two minimum cells on each axis), which lies in
  * exactly one leaf. No set is needed to de-duplicate.
  */
-export function forEachPair(tree: TreeStore, ctx: Scratch, visit: IdPairVisitor): number {
+export function forEachPair(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number {
   if (tree.runsStale) layOutRuns(tree);
   return walkPairs(tree, ctx, visit);
 }
@@ -32,7 +32,7 @@ export function forEachPair(tree: TreeStore, ctx: Scratch, visit: IdPairVisitor)
  * loop while it runs (on-stack replacement), before the code after it has ever run, and that code
  * would then deoptimize on every call. A deoptimization boxes the walk's doubles on the heap.)
  */
-function walkPairs(tree: TreeStore, ctx: Scratch, visit: IdPairVisitor): number {
+function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number {
   let checks = 0;
   const runStart = tree.runStart;
   const boxes = tree.runBoxes;
@@ -274,7 +274,7 @@ function pairWith(
  * the copy is built reading the id arrays in order (a counting sort by node), and the walk then
  * reads it in order too.
  */
-export function layOutRuns(tree: TreeStore): void {
+export function layOutRuns(tree: TreeArrays): void {
   // Allocated on the first walk only (afterwards they grow with the id arrays), so that this
   // branch is never first taken in optimized code: the deopt would run the copy loop below
   // unoptimized for a while, boxing every double it moves.

@@ -1,13 +1,13 @@
+import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
 import { boxDistanceSquared } from './search.js';
-import { NONE, type TreeStore } from './store.js';
 
 /** Visitor of a ray walk: the id and where the segment enters its box. See {@link raycast}. */
 export type RayVisitor = (id: number, tEnter: number) => number | boolean | void;
 /** Visitor of a nearest-first walk: the id and the squared distance to its box. */
 export type NearestVisitor = (id: number, distanceSquared: number) => void | boolean;
 
-/** A node's float bounds (see TreeStore.nodeBounds); one per module, used between calls only. */
+/** A node's float bounds (see TreeArrays.nodeBounds); one per module, used between calls only. */
 const nodeBox = new Float64Array(4);
 
 /**
@@ -17,7 +17,7 @@ const nodeBox = new Float64Array(4);
  * holds the tree busy.
  */
 export function raycast(
-  tree: TreeStore,
+  tree: TreeArrays,
   ctx: Scratch,
   x: number,
   y: number,
@@ -40,7 +40,7 @@ export function raycast(
     const n = stack[sp];
     if (keys[sp] > limit) continue;
     // An internal node's own boxes cross its midlines, in two groups with a bounding box each
-    // (see TreeStore.reachBounds): skip a group the segment misses without testing its boxes.
+    // (see TreeArrays.reachBounds): skip a group the segment misses without testing its boxes.
     const internal = tree.nodeChild[n] !== NONE;
     let groups = 3;
     if (internal) {
@@ -88,7 +88,7 @@ export function raycast(
  * `sqrt(limit2)`, ties by id. `false` from `visit` stops. The caller holds the tree busy.
  */
 export function forEachNearest(
-  tree: TreeStore,
+  tree: TreeArrays,
   ctx: Scratch,
   x: number,
   y: number,
@@ -99,7 +99,7 @@ export function forEachNearest(
   const next = tree.itemNext;
   // Best-first search over a binary min-heap keyed by squared distance. Payload ≥ 0 is a box id;
   // −(c + 1) is node c; below −groupBase it is one of the two groups of an internal node's own
-  // boxes (those crossing its midlines, see TreeStore.reachBounds), pushed as one entry at the
+  // boxes (those crossing its midlines, see TreeArrays.reachBounds), pushed as one entry at the
   // distance of the group's bounds so that the many boxes along the root's midlines are only
   // looked at when the search gets near them.
   const groupBase = tree.nodeCapacity + 1;

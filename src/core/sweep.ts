@@ -1,6 +1,6 @@
+import { NONE, type TreeArrays } from './arrays.js';
 import { rayEnter } from './ray.js';
 import type { Scratch } from './scratch.js';
-import { NONE, type TreeStore } from './store.js';
 
 /**
  * Box sweeps: a box moving by (dx, dy) over t ∈ [0, 1] against the index's static boxes.
@@ -114,7 +114,7 @@ export const sweepArgs = new Float64Array(6);
  * moving box first reaches its bounds, a box by its exact time of impact, so only the nodes along
  * the swept path are opened. The caller holds the tree busy.
  */
-export function sweep(tree: TreeStore, ctx: Scratch, skip: number, visit: SweepVisitor): void {
+export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: SweepVisitor): void {
   const aMinX = sweepArgs[0];
   const aMinY = sweepArgs[1];
   const aMaxX = sweepArgs[2];

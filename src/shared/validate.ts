@@ -134,16 +134,18 @@ export function isValidMinMax(minX: number, minY: number, maxX: number, maxY: nu
   );
 }
 
+const MIN_MAX_NAMES = ['minX', 'minY', 'maxX', 'maxY'] as const;
+
 /**
  * Throws a TypeError/RangeError naming the first bad value of a min/max box; `names` are the four
- * argument names (e.g. `['minX', 'minY', 'maxX', 'maxY']` or `boxes[8]` … `boxes[11]`). @internal
+ * argument names (`minX` … `maxY` unless given, e.g. `boxes[8]` … `boxes[11]`). @internal
  */
 export function requireMinMax(
   minX: unknown,
   minY: unknown,
   maxX: unknown,
   maxY: unknown,
-  names: readonly [string, string, string, string],
+  names: readonly [string, string, string, string] = MIN_MAX_NAMES,
 ): void {
   requireFinite(minX, names[0]);
   requireFinite(minY, names[1]);

@@ -1,0 +1,364 @@
+import { cellHi, cellLo } from './cells.js';
+import { Scratch } from './scratch.js';
+
+/** "No item / no node" in the id and link arrays. */
+export const NONE = -1;
+/** nodeParent value of a node slot that sits in the free list. */
+export const FREE = -2;
+/** Cell coordinates are stored as Uint16, so the grid has at most 2^16 cells a side. */
+export const MAX_LEVELS = 16;
+const INITIAL_ITEMS = 64;
+const INITIAL_BLOCKS = 16;
+
+/**
+ * The index's typed arrays and their allocation: item slots, node slots (allocated four at a
+ * time), the pair walk's copy and the traversal buffers, plus the read-only helpers that map cell
+ * ranges to float bounds. The operations that change the tree are in {@link TreeStore}, which
+ * extends this class. The other files of the core take a TreeArrays: they read the tree and never
+ * change it (pairs.ts only rebuilds the walk's copy, runIds and runBoxes).
+ *
+ * Item id h owns boxes[4h..4h+3] = minX, minY, maxX, maxY. Its cell range on the deepest grid
+ * (lowX, lowY, highX, highY) is not stored: it is recomputed from the box where needed (four
+ * multiplications), which saves 16 bytes per item here and in the pair walk's copy. A node's
+ * items form a doubly linked list through itemNext/itemPrev; free ids are chained through itemNext.
+ * @internal
+ */
+export class TreeArrays {
+  readonly maxObjects: number;
+  readonly maxDepth: number;
+  readonly gridSize: number;
+  readonly originX: number;
+  readonly originY: number;
+  /** Grid cells per world unit. */
+  readonly scaleX: number;
+  readonly scaleY: number;
+  /** A node whose subtree holds this many items or fewer folds its children back into itself. */
+  readonly mergeThreshold: number;
+  /** Slack added to float node bounds in ray and nearest searches (rounding of the cell mapping). */
+  readonly slackX: number;
+  readonly slackY: number;
+
+  itemCapacity = 0;
+  /** One past the highest id ever handed out since the last clear. */
+  itemHighWater = 0;
+  freeItem = NONE;
+  count = 0;
+  boxes!: Float64Array;
+  /** Node holding each id, or NONE for a free id. */
+  itemNode!: Int32Array;
+  itemNext!: Int32Array;
+  itemPrev!: Int32Array;
+
+  // Nodes: the root is node 0; children come in blocks of four consecutive ids. A freed block is
+  // chained through nodeHead of its first node.
+  nodeCapacity = 0;
+  nodeHighWater = 0;
+  liveNodes = 0;
+  freeBlock = NONE;
+  nodeParent!: Int32Array;
+  nodeChild!: Int32Array;
+  nodeLevel!: Uint8Array;
+  /** Deepest-grid cell coordinates of the node's top-left cell. */
+  nodeX0!: Int32Array;
+  nodeY0!: Int32Array;
+  nodeHead!: Int32Array;
+  nodeTail!: Int32Array;
+  /** Items stored in the node itself. */
+  nodeCount!: Int32Array;
+  /** Items stored in the node's whole subtree. */
+  nodeTotal!: Int32Array;
+  /**
+   * For internal nodes, 8 cells per node: the bounding cell range of the node's own items that
+   * cross its vertical midline, then of those that cross only the horizontal one (lo > hi when
+   * empty). The crossing items of a node lie along its midline cross; a query that reaches neither
+   * box skips them without walking the list. Grown on link, recomputed on split, reset when the
+   * node's list empties: always a superset of the items' ranges.
+   */
+  nodeReach!: Uint16Array;
+  /** Start of each node's entries in the pair walk's copy (see pairs.ts). */
+  runStart!: Int32Array;
+  /** The pair walk's copy of the boxes and ids, in walk order (see pairs.ts). */
+  runBoxes = new Float64Array(0);
+  runIds = new Int32Array(0);
+  /** True when a box moved or changed node since the copy was built. */
+  runsStale = true;
+  /** Searches made since the copy went stale (see QuadIndex#runSearch). */
+  staleSearches = 0;
+
+  /** Traversals under way (a visitor may start another); the tree must not change meanwhile. */
+  busy = 0;
+  readonly scratch: Scratch[] = [];
+  /** Work stack for split, collapse and the run layout; never more than 3·depth + 1 nodes. */
+  readonly workStack = new Int32Array(3 * MAX_LEVELS + 2);
+
+  /** Arguments are validated by the caller (see options.ts). */
+  constructor(
+    originX: number,
+    originY: number,
+    width: number,
+    height: number,
+    maxObjects: number,
+    depth: number,
+  ) {
+    this.maxObjects = maxObjects;
+    this.maxDepth = depth;
+    this.mergeThreshold = maxObjects >> 1; // half, so that a node does not split and merge on every move
+    this.gridSize = 1 << depth;
+    this.originX = originX;
+    this.originY = originY;
+    this.scaleX = this.gridSize / width;
+    this.scaleY = this.gridSize / height;
+    // Cell mapping rounds by a few ulps of the coordinates involved; 2^-40 is thousands of ulps.
+    this.slackX = (Math.abs(originX) + width) * 2 ** -40;
+    this.slackY = (Math.abs(originY) + height) * 2 ** -40;
+    this.allocateItems(INITIAL_ITEMS);
+    this.allocateNodes(1 + 4 * INITIAL_BLOCKS);
+    this.resetNodes();
+  }
+
+  /** True when `id` is a live item id (any number accepted). */
+  isLive(id: number): boolean {
+    return id >= 0 && id < this.itemHighWater && (id | 0) === id && this.itemNode[id] >= 0;
+  }
+
+  /** Borrows the traversal buffers of the current nesting level and marks the tree busy. */
+  enter(): Scratch {
+    let ctx = this.scratch[this.busy];
+    if (ctx === undefined) {
+      ctx = new Scratch();
+      this.scratch[this.busy] = ctx;
+    }
+    this.busy++;
+    return ctx;
+  }
+
+  /** Writes the cell range of the box src[o … o + 3] into out[k … k + 3]. */
+  cellRangeOf(src: Float64Array, o: number, out: Int32Array, k: number): void {
+    const grid = this.gridSize;
+    const lox = cellLo(src[o], this.originX, this.scaleX, grid);
+    const loy = cellLo(src[o + 1], this.originY, this.scaleY, grid);
+    out[k] = lox;
+    out[k + 1] = loy;
+    out[k + 2] = cellHi(src[o + 2], this.originX, this.scaleX, grid, lox);
+    out[k + 3] = cellHi(src[o + 3], this.originY, this.scaleY, grid, loy);
+  }
+
+  protected clearReach(n: number): void {
+    const reach = this.nodeReach;
+    for (let k = n << 3, end = k + 8; k < end; k += 4) {
+      reach[k] = 0xffff;
+      reach[k + 1] = 0xffff;
+      reach[k + 2] = 0;
+      reach[k + 3] = 0;
+    }
+  }
+
+  /** True when the cell range meets one of internal node n's reach boxes. */
+  reaches(n: number, lox: number, loy: number, hix: number, hiy: number): boolean {
+    const reach = this.nodeReach;
+    for (let r = n << 3, end = r + 8; r < end; r += 4) {
+      if (
+        reach[r] <= reach[r + 2] &&
+        lox <= reach[r + 2] &&
+        hix >= reach[r] &&
+        loy <= reach[r + 3] &&
+        hiy >= reach[r + 1]
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Float bounds of node c's block (see {@link cellBounds}), written into `out`. */
+  nodeBounds(c: number, out: Float64Array): void {
+    const last = (1 << (this.maxDepth - this.nodeLevel[c])) - 1;
+    this.cellBounds(this.nodeX0[c], this.nodeY0[c], this.nodeX0[c] + last, this.nodeY0[c] + last, out);
+  }
+
+  /**
+   * Float bounds holding every box whose cell range lies in lo … hi, widened by the mapping's
+   * rounding slack, with the cells on the grid's border open towards infinity (that is where
+   * boxes outside the root bounds are filed). Written into `out` as minX, minY, maxX, maxY.
+   */
+  cellBounds(lox: number, loy: number, hix: number, hiy: number, out: Float64Array): void {
+    const grid = this.gridSize;
+    out[0] = lox === 0 ? Number.NEGATIVE_INFINITY : this.originX + lox / this.scaleX - this.slackX;
+    out[1] = loy === 0 ? Number.NEGATIVE_INFINITY : this.originY + loy / this.scaleY - this.slackY;
+    out[2] =
+      hix + 1 === grid ? Number.POSITIVE_INFINITY : this.originX + (hix + 1) / this.scaleX + this.slackX;
+    out[3] =
+      hiy + 1 === grid ? Number.POSITIVE_INFINITY : this.originY + (hiy + 1) / this.scaleY + this.slackY;
+  }
+
+  /**
+   * Float bounds of internal node n's reach box g (0: its boxes crossing the vertical midline,
+   * 1: the others, crossing only the horizontal one) into `out`; false when the group is empty.
+   */
+  reachBounds(n: number, g: number, out: Float64Array): boolean {
+    const r = (n << 3) + 4 * g;
+    const reach = this.nodeReach;
+    if (reach[r] > reach[r + 2]) return false;
+    this.cellBounds(reach[r], reach[r + 1], reach[r + 2], reach[r + 3], out);
+    return true;
+  }
+
+  /** Which reach group (see {@link reachBounds}) box h of internal node n belongs to. */
+  reachGroup(n: number, h: number): number {
+    const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
+    const h4 = h << 2;
+    const grid = this.gridSize;
+    const lox = cellLo(this.boxes[h4], this.originX, this.scaleX, grid);
+    if (lox >= midX) return 1;
+    return cellHi(this.boxes[h4 + 2], this.originX, this.scaleX, grid, lox) >= midX ? 0 : 1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Storage
+
+  private allocateItems(capacity: number): void {
+    this.itemCapacity = capacity;
+    this.boxes = new Float64Array(capacity * 4);
+    this.itemNode = new Int32Array(capacity);
+    this.itemNext = new Int32Array(capacity);
+    this.itemPrev = new Int32Array(capacity);
+  }
+
+  protected growItems(capacity: number): void {
+    const { boxes, itemNode, itemNext, itemPrev } = this;
+    this.allocateItems(capacity);
+    this.boxes.set(boxes);
+    this.itemNode.set(itemNode);
+    this.itemNext.set(itemNext);
+    this.itemPrev.set(itemPrev);
+    if (this.runIds.length > 0) this.allocateRuns(capacity);
+  }
+
+  /** The pair walk's copy, for `capacity` items (its contents are rebuilt before use). */
+  allocateRuns(capacity: number): void {
+    this.runBoxes = new Float64Array(capacity * 4);
+    this.runIds = new Int32Array(capacity);
+    this.runsStale = true;
+  }
+
+  private allocateNodes(capacity: number): void {
+    this.nodeCapacity = capacity;
+    this.nodeParent = new Int32Array(capacity);
+    this.nodeChild = new Int32Array(capacity);
+    this.nodeLevel = new Uint8Array(capacity);
+    this.nodeX0 = new Int32Array(capacity);
+    this.nodeY0 = new Int32Array(capacity);
+    this.nodeHead = new Int32Array(capacity);
+    this.nodeTail = new Int32Array(capacity);
+    this.nodeCount = new Int32Array(capacity);
+    this.nodeTotal = new Int32Array(capacity);
+    this.nodeReach = new Uint16Array(capacity * 8);
+    this.runStart = new Int32Array(capacity);
+  }
+
+  private growNodes(capacity: number): void {
+    const {
+      nodeParent,
+      nodeChild,
+      nodeLevel,
+      nodeX0,
+      nodeY0,
+      nodeHead,
+      nodeTail,
+      nodeCount,
+      nodeTotal,
+      nodeReach,
+    } = this;
+    this.allocateNodes(capacity);
+    this.nodeParent.set(nodeParent);
+    this.nodeChild.set(nodeChild);
+    this.nodeLevel.set(nodeLevel);
+    this.nodeX0.set(nodeX0);
+    this.nodeY0.set(nodeY0);
+    this.nodeHead.set(nodeHead);
+    this.nodeTail.set(nodeTail);
+    this.nodeCount.set(nodeCount);
+    this.nodeTotal.set(nodeTotal);
+    this.nodeReach.set(nodeReach);
+  }
+
+  protected allocateBlock(): number {
+    let first = this.freeBlock;
+    if (first !== NONE) {
+      this.freeBlock = this.nodeHead[first];
+    } else {
+      if (this.nodeHighWater + 4 > this.nodeCapacity) this.growNodes(1 + (this.nodeCapacity - 1) * 2);
+      first = this.nodeHighWater;
+      this.nodeHighWater += 4;
+    }
+    this.liveNodes += 4;
+    return first;
+  }
+
+  protected freeNodeBlock(first: number): void {
+    for (let q = 0; q < 4; q++) {
+      this.nodeParent[first + q] = FREE;
+      this.nodeChild[first + q] = NONE;
+      this.nodeCount[first + q] = 0; // (collapse moves the items without unlinking them)
+    }
+    this.nodeHead[first] = this.freeBlock;
+    this.freeBlock = first;
+    this.liveNodes -= 4;
+  }
+
+  protected resetNodes(): void {
+    this.nodeHighWater = 1;
+    this.freeBlock = NONE;
+    this.liveNodes = 1;
+    this.nodeParent[0] = NONE;
+    this.nodeChild[0] = NONE;
+    this.nodeLevel[0] = 0;
+    this.nodeX0[0] = 0;
+    this.nodeY0[0] = 0;
+    this.nodeHead[0] = NONE;
+    this.nodeTail[0] = NONE;
+    this.nodeCount[0] = 0;
+    this.clearReach(0);
+    this.nodeTotal[0] = 0;
+  }
+
+  /** Back to the storage of a new index once the last item is removed. */
+  protected releaseStorage(): void {
+    if (this.itemCapacity > INITIAL_ITEMS) this.allocateItems(INITIAL_ITEMS);
+    this.itemHighWater = 0;
+    this.freeItem = NONE;
+    if (this.nodeCapacity > 1 + 4 * INITIAL_BLOCKS) this.allocateNodes(1 + 4 * INITIAL_BLOCKS);
+    this.resetNodes();
+    this.scratch.length = 0;
+    this.allocateRuns(0); // (reallocated at the next walk)
+  }
+
+  /** Bytes held in typed arrays, traversal buffers included. */
+  arrayBytes(): number {
+    let bytes = 0;
+    for (const array of [
+      this.boxes,
+      this.itemNode,
+      this.itemNext,
+      this.itemPrev,
+      this.nodeParent,
+      this.nodeChild,
+      this.nodeLevel,
+      this.nodeX0,
+      this.nodeY0,
+      this.nodeHead,
+      this.nodeTail,
+      this.nodeCount,
+      this.nodeTotal,
+      this.nodeReach,
+      this.workStack,
+      this.runStart,
+      this.runBoxes,
+      this.runIds,
+    ]) {
+      bytes += array.byteLength;
+    }
+    for (const ctx of this.scratch) bytes += ctx.byteLength();
+    return bytes;
+  }
+}

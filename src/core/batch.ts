@@ -1,0 +1,86 @@
+import { describe, isValidMinMax, requireFinite, requireMinMax } from '../shared/validate.js';
+import type { TreeStore } from './store.js';
+
+/**
+ * `moveAll`: every live id's box from one array, checked in full before anything moves, so a bad
+ * entry throws and the index is as it was. Its own file because it is the one mutation that reads
+ * a whole array of user input, and reading it safely takes some care (see {@link moveAll}).
+ */
+
+/** Throws unless `boxes` is an array-like of numbers (its entries are checked by {@link moveAll}). */
+export function requireBoxArray(boxes: unknown): asserts boxes is ArrayLike<number> {
+  if (
+    boxes === null ||
+    typeof boxes !== 'object' ||
+    typeof (boxes as ArrayLike<number>).length !== 'number'
+  ) {
+    throw new TypeError(
+      `boxes must be a Float64Array, Float32Array or array of numbers, got ${describe(boxes)}`,
+    );
+  }
+}
+
+/** Sets every live id's box from `boxes[4id … 4id + 3]`; returns how many boxes changed node. */
+export function moveAll(tree: TreeStore, boxes: ArrayLike<number>): number {
+  let end = tree.itemHighWater;
+  while (end > 0 && tree.itemNode[end - 1] < 0) end--; // one past the highest live id
+  if (boxes.length < 4 * end) {
+    throw new RangeError(
+      `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${boxes.length}`,
+    );
+  }
+  // Typed arrays are read twice (check, then commit); anything else is copied first, reading
+  // each entry once, so an entry that changes or throws between reads cannot break atomicity.
+  const source =
+    boxes instanceof Float64Array || boxes instanceof Float32Array ? boxes : copyNumbers(boxes, 4 * end);
+  checkAll(tree.itemNode, source, end);
+  return commitAll(tree, source, end);
+}
+
+/** The first `count` entries of an array-like as a Float64Array, each read once; throws naming a non-number. */
+function copyNumbers(boxes: ArrayLike<number>, count: number): Float64Array {
+  const copy = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const value = boxes[i];
+    if (typeof value !== 'number') requireFinite(value, `boxes[${i}]`);
+    copy[i] = value;
+  }
+  return copy;
+}
+
+/** Throws naming the first live id whose box in `boxes` is invalid. */
+function checkAll(itemNode: Int32Array, boxes: ArrayLike<number>, end: number): void {
+  for (let h = 0; h < end; h++) {
+    if (itemNode[h] < 0) continue;
+    const h4 = h << 2;
+    const minX = boxes[h4];
+    const minY = boxes[h4 + 1];
+    const maxX = boxes[h4 + 2];
+    const maxY = boxes[h4 + 3];
+    if (!isValidMinMax(minX, minY, maxX, maxY)) {
+      requireMinMax(minX, minY, maxX, maxY, [
+        `boxes[${h4}]`,
+        `boxes[${h4 + 1}]`,
+        `boxes[${h4 + 2}]`,
+        `boxes[${h4 + 3}]`,
+      ]);
+    }
+  }
+}
+
+/** Copies every live id's (validated) box and re-files the ones that left their node. */
+function commitAll(tree: TreeStore, source: ArrayLike<number>, end: number): number {
+  const itemNode = tree.itemNode;
+  const boxes = tree.boxes;
+  let moved = 0;
+  for (let h = 0; h < end; h++) {
+    if (itemNode[h] < 0) continue;
+    const h4 = h << 2;
+    boxes[h4] = source[h4];
+    boxes[h4 + 1] = source[h4 + 1];
+    boxes[h4 + 2] = source[h4 + 2];
+    boxes[h4 + 3] = source[h4 + 3];
+    if (tree.reclassify(h)) moved++;
+  }
+  return moved;
+}
