@@ -86,7 +86,7 @@ export class TreeStore extends TreeArrays {
       // Still inside the node: it stays unless the node has children and the item now fits one.
       if (this.nodeChild[n] === NONE) return false;
       if (homeLevel(lox, loy, hix, hiy, this.maxDepth) <= level) {
-        this.growReach(n, h); // still crossing a midline here, maybe reaching further
+        this.growReach(n, range); // still crossing a midline here, maybe reaching further
         return false;
       }
     }
@@ -239,7 +239,7 @@ export class TreeStore extends TreeArrays {
       }
       // The items left behind cross the new midlines: they define the node's reach.
       this.clearReach(n);
-      for (let i = this.nodeHead[n]; i !== NONE; i = this.itemNext[i]) this.growReach(n, i);
+      for (let i = this.nodeHead[n]; i !== NONE; i = this.itemNext[i]) this.growReachOf(n, i);
       if (level + 1 < depth) {
         for (let q = 0; q < 4; q++) {
           if (this.nodeCount[first + q] > this.maxObjects) work[sp++] = first + q;
@@ -282,7 +282,7 @@ export class TreeStore extends TreeArrays {
     this.itemNode[h] = n;
     this.nodeCount[n]++;
     this.runsStale = true;
-    if (this.nodeChild[n] !== NONE) this.growReach(n, h);
+    if (this.nodeChild[n] !== NONE) this.growReachOf(n, h);
   }
 
   private unlink(h: number, n: number): void {
@@ -297,9 +297,13 @@ export class TreeStore extends TreeArrays {
   }
 
   /** Widens internal node n's reach box (vertical or horizontal midline crossers) to cover item h. */
-  private growReach(n: number, h: number): void {
-    const cells = this.other;
-    this.cellRangeOf(this.boxes, h << 2, cells, 0);
+  private growReachOf(n: number, h: number): void {
+    this.cellRangeOf(this.boxes, h << 2, this.other, 0);
+    this.growReach(n, this.other);
+  }
+
+  /** Widens internal node n's reach box to cover the cell range cells[0 … 3] of one of its items. */
+  private growReach(n: number, cells: Int32Array): void {
     const lox = cells[0];
     const hix = cells[2];
     const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
