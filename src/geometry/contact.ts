@@ -1,4 +1,4 @@
-import type { Shape } from './shapes.js';
+import type { Shape } from './shape.js';
 
 /**
  * The result of a narrow-phase test between shape `a` and shape `b`, filled in place by

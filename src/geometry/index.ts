@@ -3,6 +3,7 @@
  * @module
  */
 export { Contact } from './contact.js';
+export { ConvexShape } from './convex.js';
 export {
   containsPoint,
   pointDistanceSquared,
@@ -11,17 +12,7 @@ export {
   segmentCast,
 } from './raycast.js';
 export { collide, overlaps } from './sat.js';
-export {
-  type AABB,
-  Box,
-  Circle,
-  ConvexShape,
-  OrientedBox,
-  Point,
-  Polygon,
-  Segment,
-  Shape,
-  type ShapeKind,
-  type Vec2,
-} from './shapes.js';
-export { SweepHit, sweepBoxes, sweepShapes } from './sweep.js';
+export { type AABB, Shape, type ShapeKind, type Vec2 } from './shape.js';
+export { Box, Circle, OrientedBox, Point, Polygon, Segment } from './shapes.js';
+export { sweepBoxes, sweepShapes } from './sweep.js';
+export { SweepHit } from './sweepHit.js';

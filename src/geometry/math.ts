@@ -1,4 +1,4 @@
-import type { ConvexShape } from './shapes.js';
+import type { ConvexShape } from './convex.js';
 
 /**
  * Length of (x, y). `Math.hypot` is a variadic builtin that V8 does not inline and that allocates

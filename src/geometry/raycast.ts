@@ -1,6 +1,8 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
+import type { ConvexShape } from './convex.js';
 import { length } from './math.js';
-import type { Circle, ConvexShape, Shape, Vec2 } from './shapes.js';
+import type { Shape, Vec2 } from './shape.js';
+import type { Circle } from './shapes.js';
 
 /**
  * Where a ray first meets a shape, filled in place by {@link raycast}. Reuse one instance per ray to

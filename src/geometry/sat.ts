@@ -1,6 +1,8 @@
 import type { Contact } from './contact.js';
+import type { ConvexShape } from './convex.js';
 import { length, project, unit, vec } from './math.js';
-import type { Circle, ConvexShape, Shape } from './shapes.js';
+import type { Shape } from './shape.js';
+import type { Circle } from './shapes.js';
 
 /*
  * Narrow phase. The collision rule, shared by every shape pair:

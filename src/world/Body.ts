@@ -1,5 +1,5 @@
-import type { AABB } from '../geometry/shapes.js';
-import { Shape } from '../geometry/shapes.js';
+import type { AABB } from '../geometry/shape.js';
+import { Shape } from '../geometry/shape.js';
 import { requireFinite } from '../shared/validate.js';
 import type { World } from './World.js';
 

@@ -2,8 +2,9 @@ import type { Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
 import { RayHit } from '../geometry/raycast.js';
 import { collide, overlaps } from '../geometry/sat.js';
-import { Box, Circle, Segment, Shape } from '../geometry/shapes.js';
-import { SweepHit } from '../geometry/sweep.js';
+import { Shape } from '../geometry/shape.js';
+import { Box, Circle, Segment } from '../geometry/shapes.js';
+import { SweepHit } from '../geometry/sweepHit.js';
 import {
   requireFinite,
   requireInteger,

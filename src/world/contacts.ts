@@ -1,5 +1,5 @@
 import { collide } from '../geometry/sat.js';
-import type { SweepHit } from '../geometry/sweep.js';
+import type { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import { PairTable } from './pairTable.js';
 import { BodyContact } from './types.js';

@@ -6,8 +6,9 @@ import {
   raycastUnchecked,
 } from '../geometry/raycast.js';
 import { overlaps } from '../geometry/sat.js';
-import type { Shape } from '../geometry/shapes.js';
-import { SweepHit, sweepShapesUnchecked } from '../geometry/sweep.js';
+import type { Shape } from '../geometry/shape.js';
+import { sweepShapesUnchecked } from '../geometry/sweep.js';
+import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BroadPhase } from './broadphase.js';
 import { type BodyFilter, CastHit, passes, RaycastHit } from './types.js';

@@ -1,8 +1,8 @@
 import type { IndexStats, QuadtreeOptions, Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
 import { RayHit } from '../geometry/raycast.js';
-import type { Vec2 } from '../geometry/shapes.js';
-import { SweepHit } from '../geometry/sweep.js';
+import type { Vec2 } from '../geometry/shape.js';
+import { SweepHit } from '../geometry/sweepHit.js';
 import { requireFinite } from '../shared/validate.js';
 import type { Body } from './Body.js';
 

@@ -1,0 +1,118 @@
+/*
+ * ConvexShape, the common base of the straight-edged shapes: its world-space vertex, edge-normal
+ * and edge-length cache, recomputed from the local outline and the pose. Separate from the
+ * concrete shapes (shapes.ts) because the narrow phase, rays and sweeps read this cache directly
+ * and never need to know which straight-edged kind they hold.
+ */
+import { length } from './math.js';
+import { Shape, type Vec2 } from './shape.js';
+
+/**
+ * Common base of the straight-edged shapes (boxes, polygons, segments, points). They are all convex
+ * vertex sets, so one separating-axis routine serves every pair of them. World-space vertices and
+ * outward edge normals are cached in typed arrays that are allocated once per shape.
+ */
+export abstract class ConvexShape extends Shape {
+  /** @internal Local vertices as x0, y0, x1, y1, … (counter-clockwise in y-up terms, i.e. positive shoelace area). */
+  _local: Float64Array;
+  /** @internal World vertices, same layout. */
+  _world: Float64Array;
+  /** @internal Unnormalised outward normal of edge i (v[i] → v[i+1]) as (ey, -ex). Unnormalised keeps integer inputs exact. */
+  _normals: Float64Array;
+  /** @internal Length of edge i (the normal's length). */
+  _lengths: Float64Array;
+  /** @internal Number of vertices. */
+  _count: number;
+  /** @internal Edges carrying a normal: all of them for shapes with area, 1 for a segment, 0 for a point. */
+  _edgeCount: number;
+  /** @internal Separating axes worth testing (a rectangle's opposite edges share an axis). */
+  _axisCount: number;
+  /** @internal Whether the shape has an interior (boxes and polygons do; segments and points do not). */
+  _hasArea: boolean;
+
+  /** @internal */
+  protected constructor(x: number, y: number, local: Float64Array, edgeCount: number, axisCount: number) {
+    super(x, y);
+    const n = local.length >> 1;
+    this._local = local;
+    this._world = new Float64Array(local.length);
+    this._normals = new Float64Array(2 * Math.max(edgeCount, 1));
+    this._lengths = new Float64Array(Math.max(edgeCount, 1));
+    this._count = n;
+    this._edgeCount = edgeCount;
+    this._axisCount = axisCount;
+    this._hasArea = edgeCount >= 3;
+  }
+
+  /** Number of vertices (1 for a point, 2 for a segment, 4 for boxes). */
+  get vertexCount(): number {
+    return this._count;
+  }
+
+  /**
+   * World-space vertex `index`, written into `out` (a new object when omitted).
+   * @example const v = poly.getVertex(0, scratch);
+   */
+  getVertex(index: number, out: Vec2 = { x: 0, y: 0 }): Vec2 {
+    if (!Number.isInteger(index) || index < 0 || index >= this._count) {
+      throw new RangeError(`index must be an integer in [0, ${this._count - 1}], got ${index}`);
+    }
+    this._sync();
+    out.x = this._world[2 * index];
+    out.y = this._world[2 * index + 1];
+    return out;
+  }
+
+  /** All world-space vertices as new objects (allocates; for drawing and debugging). */
+  getVertices(): Vec2[] {
+    this._sync();
+    const result: Vec2[] = [];
+    for (let i = 0; i < this._count; i++) result.push({ x: this._world[2 * i], y: this._world[2 * i + 1] });
+    return result;
+  }
+
+  /** @internal */
+  protected _recompute(): void {
+    const local = this._local;
+    const world = this._world;
+    const n = this._count;
+    const k = this._scale;
+    const angle = this._angle;
+    // Exact trig for the unrotated case keeps integer inputs exact (no 1e-17 residue from sin(0) paths).
+    const c = angle === 0 ? 1 : Math.cos(angle);
+    const s = angle === 0 ? 0 : Math.sin(angle);
+    const ox = this._x;
+    const oy = this._y;
+    let minX = Number.POSITIVE_INFINITY;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      const lx = local[2 * i] * k;
+      const ly = local[2 * i + 1] * k;
+      const wx = s === 0 ? ox + lx : ox + (c * lx - s * ly);
+      const wy = s === 0 ? oy + ly : oy + (s * lx + c * ly);
+      world[2 * i] = wx;
+      world[2 * i + 1] = wy;
+      if (wx < minX) minX = wx;
+      if (wx > maxX) maxX = wx;
+      if (wy < minY) minY = wy;
+      if (wy > maxY) maxY = wy;
+    }
+    const b = this._bounds;
+    b.minX = minX;
+    b.minY = minY;
+    b.maxX = maxX;
+    b.maxY = maxY;
+    const normals = this._normals;
+    const lengths = this._lengths;
+    for (let i = 0; i < this._edgeCount; i++) {
+      const j = i + 1 === n ? 0 : i + 1;
+      const ex = world[2 * j] - world[2 * i];
+      const ey = world[2 * j + 1] - world[2 * i + 1];
+      normals[2 * i] = ey;
+      normals[2 * i + 1] = 0 - ex; // 0 - ex, not -ex: keeps +0 instead of -0 in axis-aligned normals
+      lengths[i] = length(ex, ey);
+    }
+  }
+}

@@ -1,0 +1,170 @@
+/*
+ * What every shape has: the vocabulary types (Vec2, AABB, ShapeKind), and the abstract Shape with
+ * its pose (position, angle, scale), the input checks on it, and the lazy "dirty, recompute once"
+ * protocol that keeps world-space data and bounds current. Separate because it is the contract
+ * the rest builds on: ConvexShape (convex.ts) and the concrete shapes (shapes.ts) extend it, and
+ * the world and the narrow phase take any Shape without caring which kind it is.
+ */
+import { requireFinite, requirePositive } from '../shared/validate.js';
+
+/** A 2D point or vector. Coordinates are screen coordinates: x grows right, y grows down. */
+export interface Vec2 {
+  /** Horizontal component. */
+  x: number;
+  /** Vertical component (y grows downwards). */
+  y: number;
+}
+
+/**
+ * An axis-aligned bounding box given by its extremes. Shapes keep one up to date as they move,
+ * rotate or scale; read it through {@link Shape.bounds}.
+ */
+export interface AABB {
+  /** Smallest x. */
+  minX: number;
+  /** Smallest y. */
+  minY: number;
+  /** Largest x. */
+  maxX: number;
+  /** Largest y. */
+  maxY: number;
+}
+
+/** @internal What a shape tells when it changes: a {@link Body} uses it to keep the world's index current. */
+export interface ShapeOwner {
+  _shapeChanged(): void;
+}
+
+/** Discriminant of the concrete shape classes, handy for `switch` statements. */
+export type ShapeKind = 'circle' | 'box' | 'orientedBox' | 'polygon' | 'segment' | 'point';
+
+// Serial numbers give every shape a total order. The narrow phase always runs with the lower serial
+// first and mirrors the answer, so collide(a, b) is the exact mirror of collide(b, a), bit for bit.
+let nextSerial = 1;
+
+/**
+ * Base class of every shape. A shape has a position (`x`, `y`), a rotation `angle` in radians
+ * (clockwise on screen, because y points down), and a uniform `scale`. Changing any of them
+ * marks the shape dirty; world-space vertices and {@link Shape.bounds} are recomputed lazily,
+ * once, the next time they are needed.
+ *
+ * Setters validate their input: a non-finite number throws a `TypeError` naming the field and
+ * leaves the shape untouched.
+ */
+export abstract class Shape {
+  /** Which concrete shape this is. */
+  abstract readonly kind: ShapeKind;
+  /** @internal Total order used to make the narrow phase symmetric. */
+  readonly _serial: number = nextSerial++;
+  /** @internal */ _x: number;
+  /** @internal */ _y: number;
+  /** @internal */ _angle = 0;
+  /** @internal */ _scale = 1;
+  /** @internal True when cached world-space data must be recomputed. */
+  _dirty = true;
+  /** @internal Told whenever the shape moves, turns or changes size (a body whose index box may now be stale). */
+  _owner: ShapeOwner | null = null;
+  /** @internal Cached bounds; read through `bounds`. */
+  readonly _bounds: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+
+  protected constructor(x: number, y: number) {
+    requireFinite(x, 'x');
+    requireFinite(y, 'y');
+    this._x = x;
+    this._y = y;
+  }
+
+  /** Horizontal position of the shape's anchor (see each subclass for which point that is). */
+  get x(): number {
+    return this._x;
+  }
+  /** Moves the anchor horizontally; a non-finite value throws and changes nothing. */
+  set x(value: number) {
+    requireFinite(value, 'x');
+    this._x = value;
+    this._changed();
+  }
+
+  /** Vertical position of the shape's anchor. */
+  get y(): number {
+    return this._y;
+  }
+  /** Moves the anchor vertically; a non-finite value throws and changes nothing. */
+  set y(value: number) {
+    requireFinite(value, 'y');
+    this._y = value;
+    this._changed();
+  }
+
+  /** Rotation in radians about the anchor. Ignored by circles and points; a {@link Box} only accepts 0. */
+  get angle(): number {
+    return this._angle;
+  }
+  /** Rotates the shape; an invalid angle throws and changes nothing. */
+  set angle(value: number) {
+    requireFinite(value, 'angle');
+    this._checkAngle(value);
+    this._angle = value;
+    this._changed();
+  }
+
+  /** Uniform scale factor (> 0) applied about the anchor. */
+  get scale(): number {
+    return this._scale;
+  }
+  /** Rescales the shape; a value that is not finite and > 0 throws and changes nothing. */
+  set scale(value: number) {
+    requirePositive(value, 'scale');
+    this._scale = value;
+    this._changed();
+  }
+
+  /**
+   * Moves the anchor to (x, y). Both values are checked before either is stored.
+   * @example shape.setPosition(100, 40);
+   */
+  setPosition(x: number, y: number): this {
+    requireFinite(x, 'x');
+    requireFinite(y, 'y');
+    this._x = x;
+    this._y = y;
+    this._changed();
+    return this;
+  }
+
+  /** Moves the anchor by (dx, dy). */
+  translate(dx: number, dy: number): this {
+    requireFinite(dx, 'dx');
+    requireFinite(dy, 'dy');
+    return this.setPosition(this._x + dx, this._y + dy);
+  }
+
+  /**
+   * The tight world-space bounding box. The returned object is owned by the shape and updated in
+   * place when the shape changes: copy the four numbers if you need to keep them.
+   */
+  get bounds(): Readonly<AABB> {
+    this._sync();
+    return this._bounds;
+  }
+
+  /** @internal Marks cached data stale and tells the owner. */
+  _changed(): void {
+    this._dirty = true;
+    if (this._owner !== null) this._owner._shapeChanged();
+  }
+
+  /** @internal Brings cached world-space data up to date. */
+  _sync(): void {
+    if (this._dirty) {
+      this._dirty = false;
+      this._recompute();
+    }
+  }
+
+  /** @internal */
+  protected _checkAngle(_value: number): void {}
+
+  /** @internal */
+  protected abstract _recompute(): void;
+}

@@ -1,0 +1,178 @@
+/*
+ * Sweep of two straight-edged shapes (boxes, polygons, segments, points): separating-axis
+ * clipping of the relative motion, then the contact point on the target's supporting feature.
+ * Called by sweepShapes (sweep.ts), which has already ruled out overlap at t = 0, zero motion and
+ * pairs that can never overlap.
+ */
+import type { ConvexShape } from './convex.js';
+import { project, unit, vec } from './math.js';
+import { middleOfOverlap, type SweepHit, writeOpposingNormal } from './sweepHit.js';
+
+/**
+ * Two convex vertex sets: on every face normal N of either shape, the projections [minA, maxA] +
+ * s·(N·d) and [minB, maxB] overlap (strictly) on an open interval of s; the shapes overlap exactly
+ * when all projections do (separating-axis theorem: these normals are the face normals of the
+ * Minkowski difference), so the time interval is the intersection — the latest entry, the earliest
+ * exit. This is Cyrus–Beck clipping of the relative path against the Minkowski difference.
+ * @internal
+ */
+export function sweepConvexConvex(
+  mover: ConvexShape,
+  dx: number,
+  dy: number,
+  target: ConvexShape,
+  out: SweepHit,
+): boolean {
+  let enter = Number.NEGATIVE_INFINITY;
+  let exit = Number.POSITIVE_INFINITY;
+  let nx = 0;
+  let ny = 0;
+  let faces = 0;
+  for (let owner = 0; owner < 2; owner++) {
+    const shape = owner === 0 ? mover : target;
+    const normals = shape._normals;
+    for (let i = 0; i < shape._axisCount; i++) {
+      const ax = normals[2 * i];
+      const ay = normals[2 * i + 1];
+      project(mover, ax, ay);
+      let minA = vec[0];
+      let maxA = vec[1];
+      project(target, ax, ay);
+      let minB = vec[0];
+      let maxB = vec[1];
+      // A segment projects onto its own normal as a single value; rounding of its two endpoints
+      // would otherwise open a sliver of an interval that no exact configuration has.
+      if (!shape._hasArea) {
+        const v = shape._world;
+        const p = ax * v[0] + ay * v[1];
+        if (owner === 0) minA = maxA = p;
+        else minB = maxB = p;
+      }
+      const speed = ax * dx + ay * dy;
+      let axisEnter: number;
+      let axisExit: number;
+      let sign: number; // orients the face normal from the target towards the mover
+      if (speed > 0) {
+        axisEnter = (minB - maxA) / speed;
+        axisExit = (maxB - minA) / speed;
+        sign = -1;
+      } else if (speed < 0) {
+        axisEnter = (maxB - minA) / speed;
+        axisExit = (minB - maxA) / speed;
+        sign = 1;
+      } else {
+        if (!(minA < maxB && minB < maxA)) return false; // separated on an axis the motion does not change
+        continue;
+      }
+      if (axisExit < exit) exit = axisExit;
+      const len = shape._lengths[i];
+      if (axisEnter > enter) {
+        enter = axisEnter;
+        nx = (sign * ax) / len;
+        ny = (sign * ay) / len;
+        faces = 1;
+      } else if (axisEnter === enter) {
+        // Two faces reached at the same instant (a corner, or the same axis owned by both shapes).
+        nx += (sign * ax) / len;
+        ny += (sign * ay) / len;
+        faces++;
+      }
+      if (!(enter < exit && enter < 1 && exit > 0)) return false;
+    }
+  }
+  // Every axis static and overlapping cannot happen here: overlaps() said no at t = 0, and motion
+  // that changes no projection changes nothing.
+  if (enter === Number.NEGATIVE_INFINITY) return false;
+  // A negative entry can only come from rounding that overlaps() resolved as "not overlapping":
+  // the shapes touch at the start and the motion pushes them together.
+  const t = enter > 0 ? enter : 0;
+  if (faces > 1) {
+    unit(nx, ny);
+    nx = vec[0];
+    ny = vec[1];
+  }
+  out.t = t;
+  writeOpposingNormal(out, nx, ny, dx, dy);
+  writeConvexContactPoint(mover, dx * t, dy * t, target, out);
+  return true;
+}
+
+/**
+ * The contact point of two convex vertex sets touching along out.normal (from target to mover),
+ * with the mover displaced by (ox, oy): the middle of the overlap, along the tangent, of the
+ * target's support (its vertices furthest along the normal) and the mover's (its vertices furthest
+ * against it). Coordinates are taken relative to a vertex of each shape so that the tolerance for
+ * "equally far" (parallel faces, 1e-9 of the shapes' size) does not depend on where they are.
+ */
+function writeConvexContactPoint(
+  mover: ConvexShape,
+  ox: number,
+  oy: number,
+  target: ConvexShape,
+  out: SweepHit,
+): void {
+  const nx = out.normal.x;
+  const ny = out.normal.y;
+  const tx = -ny;
+  const ty = nx;
+  const tv = target._world;
+  const mv = mover._world;
+  const tb = target._bounds;
+  const mb = mover._bounds;
+  const tol = 1e-9 * (tb.maxX - tb.minX + tb.maxY - tb.minY + mb.maxX - mb.minX + mb.maxY - mb.minY);
+
+  // Target support along +n, relative to its vertex 0.
+  let best = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < target._count; k++) {
+    const p = nx * (tv[2 * k] - tv[0]) + ny * (tv[2 * k + 1] - tv[1]);
+    if (p > best) best = p;
+  }
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  let loVertex = 0;
+  let hiVertex = 0;
+  for (let k = 0; k < target._count; k++) {
+    const rx = tv[2 * k] - tv[0];
+    const ry = tv[2 * k + 1] - tv[1];
+    if (nx * rx + ny * ry < best - tol) continue;
+    const s = tx * rx + ty * ry;
+    if (s < lo) {
+      lo = s;
+      loVertex = k;
+    }
+    if (s > hi) {
+      hi = s;
+      hiVertex = k;
+    }
+  }
+  if (loVertex === hiVertex) {
+    out.point.x = tv[2 * loVertex];
+    out.point.y = tv[2 * loVertex + 1];
+    return;
+  }
+
+  // Mover support along −n, in the target's tangent coordinates at the displaced position.
+  let least = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < mover._count; k++) {
+    const p = nx * (mv[2 * k] - mv[0]) + ny * (mv[2 * k + 1] - mv[1]);
+    if (p < least) least = p;
+  }
+  const shift = tx * (mv[0] - tv[0] + ox) + ty * (mv[1] - tv[1] + oy);
+  let moverLo = Number.POSITIVE_INFINITY;
+  let moverHi = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < mover._count; k++) {
+    const rx = mv[2 * k] - mv[0];
+    const ry = mv[2 * k + 1] - mv[1];
+    if (nx * rx + ny * ry > least + tol) continue;
+    const s = tx * rx + ty * ry + shift;
+    if (s < moverLo) moverLo = s;
+    if (s > moverHi) moverHi = s;
+  }
+  // Interpolate along the target's supporting edge, so the point stays on its surface.
+  const mid = middleOfOverlap(moverLo, moverHi, lo, hi);
+  const f = (mid - lo) / (hi - lo);
+  const x0 = tv[2 * loVertex];
+  const y0 = tv[2 * loVertex + 1];
+  out.point.x = x0 + f * (tv[2 * hiVertex] - x0);
+  out.point.y = y0 + f * (tv[2 * hiVertex + 1] - y0);
+}

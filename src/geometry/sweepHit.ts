@@ -1,0 +1,89 @@
+/*
+ * SweepHit, the result every sweep fills in, and the two helpers that fill its normal and point
+ * the same way for every pair of shapes (boxes, circles, straight-edged shapes). Separate so that
+ * the per-pair sweeps (sweepCircle.ts, sweepConvex.ts) and the entry points (sweep.ts) share them
+ * without importing one another.
+ */
+import { unit, vec } from './math.js';
+import type { Vec2 } from './shape.js';
+
+/**
+ * Where a swept shape first meets a target, filled in place by {@link sweepBoxes} and
+ * {@link sweepShapes}. Reuse one instance across calls to avoid allocation; call
+ * {@link SweepHit.clone} (or {@link SweepHit.copyFrom}) to keep a snapshot. A miss leaves it
+ * unchanged.
+ */
+export class SweepHit {
+  /**
+   * Time of impact as a fraction of the motion, in [0, 1): the mover may advance by
+   * `t × (dx, dy)` and then touches the target without overlapping it (to within rounding — back
+   * off a little before moving a body there). 0 when the shapes already overlap or touch at the
+   * start and the motion pushes them together.
+   */
+  t = 0;
+  /**
+   * Unit normal of the contact, on the target's side: it points from the target towards the mover,
+   * so `normal · (dx, dy) ≤ 0` (negative except within rounding of a graze). At an exact corner
+   * hit, where two faces are reached at the same instant, it is the normalised sum of their normals
+   * (the diagonal for boxes). When the shapes already overlap at t = 0 it is the reversed motion
+   * direction, or (0, 0) for zero motion.
+   */
+  readonly normal: Vec2 = { x: 0, y: 0 };
+  /**
+   * World-space contact point at time t, on the target's surface: the middle of the touching
+   * region (a vertex, or the middle of the shared part of two parallel faces). When the shapes
+   * already overlap at t = 0 there is no touching region; it is then the centre of the
+   * intersection of the two bounding boxes (a point inside both when both are boxes).
+   */
+  readonly point: Vec2 = { x: 0, y: 0 };
+
+  /** Copies every field of `other` into this hit. */
+  copyFrom(other: SweepHit): this {
+    this.t = other.t;
+    this.normal.x = other.normal.x;
+    this.normal.y = other.normal.y;
+    this.point.x = other.point.x;
+    this.point.y = other.point.y;
+    return this;
+  }
+
+  /** A new, independent copy that later sweeps will not overwrite. */
+  clone(): SweepHit {
+    return new SweepHit().copyFrom(this);
+  }
+}
+
+/** Middle of [lo1, hi1] ∩ [lo2, hi2], clamped into [lo2, hi2] (the target's range) against rounding. @internal */
+export function middleOfOverlap(lo1: number, hi1: number, lo2: number, hi2: number): number {
+  const lo = lo1 > lo2 ? lo1 : lo2;
+  const hi = hi1 < hi2 ? hi1 : hi2;
+  const mid = 0.5 * lo + 0.5 * hi; // halves first: no overflow near the largest doubles
+  return mid < lo2 ? lo2 : mid > hi2 ? hi2 : mid;
+}
+
+/**
+ * Makes (nx, ny) oppose (dx, dy) and writes it to out.normal. At a near-tangent entry the normal is
+ * almost perpendicular to the motion and rounding can tip it a hair forwards; the forward component
+ * is then removed.
+ * @internal
+ */
+export function writeOpposingNormal(out: SweepHit, nx: number, ny: number, dx: number, dy: number): void {
+  if (nx * dx + ny * dy > 0) {
+    unit(dx, dy);
+    const ux = vec[0];
+    const uy = vec[1];
+    const along = nx * ux + ny * uy;
+    const px = nx - along * ux;
+    const py = ny - along * uy;
+    if (px !== 0 || py !== 0) {
+      unit(px, py);
+      nx = vec[0];
+      ny = vec[1];
+    } else {
+      nx = -ux;
+      ny = -uy;
+    }
+  }
+  out.normal.x = nx + 0; // + 0 turns -0 into +0
+  out.normal.y = ny + 0;
+}
