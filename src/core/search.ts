@@ -153,7 +153,7 @@ function search(
     const first = child[n];
     // An internal node's own boxes cross its midlines; skip them when the area reaches neither
     // of the node's reach boxes.
-    if (first === NONE || tree.reaches(n, qlox, qloy, qhix, qhiy)) {
+    if (count[n] > 0 && (first === NONE || tree.reaches(n, qlox, qloy, qhix, qhiy))) {
       if (runs) {
         // The pair walk's copy is current: the node's boxes are contiguous there.
         for (let r = runStart[n], end = r + count[n]; r < end; r++) {
