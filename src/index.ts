@@ -3,8 +3,9 @@
  * @packageDocumentation
  */
 
+export type { NearestVisitor } from './core/nearest.js';
 export { type IdRayHit, type IdSweepHit, QuadIndex } from './core/QuadIndex.js';
-export type { NearestVisitor, RayVisitor } from './core/ray.js';
+export type { RayVisitor } from './core/ray.js';
 export type { SweepVisitor } from './core/sweep.js';
 export type { IdPairVisitor, IdVisitor, IndexStats } from './core/types.js';
 export * from './geometry/index.js';

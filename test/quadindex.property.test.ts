@@ -239,6 +239,15 @@ describe('QuadIndex vs brute force (fast-check)', () => {
           const k = Math.min(3, byDistance.length);
           const near = index.nearest(px, py, k);
           expect(near).toEqual(byDistance.slice(0, k).map((e) => e.id));
+          // Larger k (more than there are boxes, too) and a distance limit; appends to `out`.
+          for (const many of [1, 7, 40]) {
+            const within = byDistance.filter((e) => e.d <= r * r);
+            expect(index.nearest(px, py, many, r, [-1])).toEqual([
+              -1,
+              ...within.slice(0, many).map((e) => e.id),
+            ]);
+            expect(index.nearest(px, py, many)).toEqual(byDistance.slice(0, many).map((e) => e.id));
+          }
         }
       }),
       { numRuns: RUNS },

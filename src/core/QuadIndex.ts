@@ -8,9 +8,10 @@ import {
 } from '../shared/validate.js';
 import { moveAll, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
+import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
 import { forEachPair } from './pairs.js';
-import { forEachNearest, type NearestVisitor, type RayVisitor, raycast } from './ray.js';
+import { type RayVisitor, raycast } from './ray.js';
 import { runSearch, Search, searchArgs, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
 import { type SweepVisitor, sweep, sweepArgs } from './sweep.js';
@@ -467,7 +468,7 @@ export class QuadIndex {
     }
   }
 
-  /** The `k` ids whose boxes are nearest to (x, y), nearest first, within `maxDistance`. */
+  /** The `k` ids whose boxes are nearest to (x, y), nearest first, within `maxDistance`, ties by id. */
   nearest(
     x: number,
     y: number,
@@ -477,16 +478,16 @@ export class QuadIndex {
   ): number[] {
     requireInteger(k, 'k', 0, 0x7fffffff);
     if (k === 0) return out;
-    let found = 0;
-    this.forEachNearest(
-      x,
-      y,
-      (id) => {
-        out.push(id);
-        return ++found < k;
-      },
-      maxDistance,
-    );
+    requireFinite(x, 'x');
+    requireFinite(y, 'y');
+    requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
+    const tree = this.tree;
+    const ctx = tree.enter();
+    try {
+      nearestK(tree, ctx, x, y, k, maxDistance * maxDistance, out);
+    } finally {
+      tree.busy--;
+    }
     return out;
   }
 

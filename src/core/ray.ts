@@ -1,11 +1,8 @@
 import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
-import { boxDistanceSquared } from './search.js';
 
 /** Visitor of a ray walk: the id and where the segment enters its box. See {@link raycast}. */
 export type RayVisitor = (id: number, tEnter: number) => number | boolean | void;
-/** Visitor of a nearest-first walk: the id and the squared distance to its box. */
-export type NearestVisitor = (id: number, distanceSquared: number) => void | boolean;
 
 /** A node's float bounds (see TreeArrays.nodeBounds); one per module, used between calls only. */
 const nodeBox = new Float64Array(4);
@@ -79,72 +76,6 @@ export function raycast(
       }
       keys[k] = t;
       stack[k] = c;
-    }
-  }
-}
-
-/**
- * Visits ids in order of increasing distance from (x, y) to their box (0 inside), up to
- * `sqrt(limit2)`, ties by id. `false` from `visit` stops. The caller holds the tree busy.
- */
-export function forEachNearest(
-  tree: TreeArrays,
-  ctx: Scratch,
-  x: number,
-  y: number,
-  limit2: number,
-  visit: NearestVisitor,
-): void {
-  const boxes = tree.boxes;
-  const next = tree.itemNext;
-  // Best-first search over a binary min-heap keyed by squared distance. Payload ≥ 0 is a box id;
-  // −(c + 1) is node c; below −groupBase it is one of the two groups of an internal node's own
-  // boxes (those crossing its midlines, see TreeArrays.reachBounds), pushed as one entry at the
-  // distance of the group's bounds so that the many boxes along the root's midlines are only
-  // looked at when the search gets near them.
-  const groupBase = tree.nodeCapacity + 1;
-  ctx.heapPush(0, 0, -1);
-  let size = 1;
-  while (size > 0) {
-    const key = ctx.keys[0];
-    const payload = ctx.ids[0];
-    ctx.heapPop(size--);
-    if (payload >= 0) {
-      if (visit(payload, key) === false) return;
-      continue;
-    }
-    if (payload < -groupBase) {
-      const code = -payload - groupBase - 1;
-      const n = code >> 1;
-      const g = code & 1;
-      for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
-        if (tree.reachGroup(n, i) !== g) continue;
-        const i4 = i << 2;
-        const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
-        if (d <= limit2) ctx.heapPush(size++, d, i);
-      }
-      continue;
-    }
-    const n = -(payload + 1);
-    const first = tree.nodeChild[n];
-    if (first === NONE) {
-      for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
-        const i4 = i << 2;
-        const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
-        if (d <= limit2) ctx.heapPush(size++, d, i);
-      }
-      continue;
-    }
-    for (let g = 0; g < 2; g++) {
-      if (!tree.reachBounds(n, g, nodeBox)) continue;
-      const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
-      if (d <= limit2) ctx.heapPush(size++, d, -(groupBase + 1 + 2 * n + g));
-    }
-    for (let c = first; c < first + 4; c++) {
-      if (tree.nodeTotal[c] === 0) continue;
-      tree.nodeBounds(c, nodeBox);
-      const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
-      if (d <= limit2) ctx.heapPush(size++, d, -(c + 1));
     }
   }
 }

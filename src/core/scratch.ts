@@ -32,6 +32,10 @@ export class Scratch {
   /** Group boundaries for `order`. */
   readonly groupEnd: Int32Array = new Int32Array(4);
 
+  /** The k nearest so far, a max-heap (see nearest.ts). Grows on demand, never shrinks. */
+  bestKeys: Float64Array = new Float64Array(16);
+  bestIds: Int32Array = new Int32Array(16);
+
   /** Bytes held by these buffers. */
   byteLength(): number {
     return (
@@ -43,8 +47,15 @@ export class Scratch {
       this.hitQ.byteLength +
       this.hitP.byteLength +
       this.order.byteLength +
-      this.groupEnd.byteLength
+      this.groupEnd.byteLength +
+      this.bestKeys.byteLength +
+      this.bestIds.byteLength
     );
+  }
+
+  growBest(minLength: number): void {
+    this.bestKeys = new Float64Array(minLength);
+    this.bestIds = new Int32Array(minLength);
   }
 
   growOrder(minLength: number): void {
