@@ -44,39 +44,27 @@ export function forEachNearest(
       if (visit(payload, key) === false) return;
       continue;
     }
+    let n: number;
+    let group = -1;
     if (payload < -groupBase) {
       const code = -payload - groupBase - 1;
-      const n = code >> 1;
-      const g = code & 1;
-      for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
-        if (tree.reachGroup(n, i) !== g) continue;
-        const i4 = i << 2;
-        const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
-        if (d <= limit2) ctx.heapPush(size++, d, i);
-      }
-      continue;
+      n = code >> 1;
+      group = code & 1;
+    } else {
+      n = -(payload + 1);
     }
-    const n = -(payload + 1);
     const first = tree.nodeChild[n];
-    if (first === NONE) {
+    if (first === NONE || group >= 0) {
+      // A leaf's boxes, or one group of an internal node's boxes: each queued at its distance.
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
+        if (group >= 0 && tree.reachGroup(n, i) !== group) continue;
         const i4 = i << 2;
         const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
         if (d <= limit2) ctx.heapPush(size++, d, i);
       }
       continue;
     }
-    for (let g = 0; g < 2; g++) {
-      if (!tree.reachBounds(n, g, nodeBox)) continue;
-      const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
-      if (d <= limit2) ctx.heapPush(size++, d, -(groupBase + 1 + 2 * n + g));
-    }
-    for (let c = first; c < first + 4; c++) {
-      if (tree.nodeTotal[c] === 0) continue;
-      tree.nodeBounds(c, nodeBox);
-      const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
-      if (d <= limit2) ctx.heapPush(size++, d, -(c + 1));
-    }
+    size = queueChildren(tree, ctx, size, x, y, n, limit2, groupBase);
   }
 }
 
@@ -144,17 +132,7 @@ export function nearestK(
       }
       continue;
     }
-    for (let g = 0; g < 2; g++) {
-      if (!tree.reachBounds(n, g, nodeBox)) continue;
-      const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
-      if (d <= bound) ctx.heapPush(size++, d, -(groupBase + 1 + 2 * n + g));
-    }
-    for (let c = first; c < first + 4; c++) {
-      if (tree.nodeTotal[c] === 0) continue;
-      tree.nodeBounds(c, nodeBox);
-      const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
-      if (d <= bound) ctx.heapPush(size++, d, -(c + 1));
-    }
+    size = queueChildren(tree, ctx, size, x, y, n, bound, groupBase);
   }
   // The max-heap pops farthest first: fill the output from its end.
   const base = out.length;
@@ -163,6 +141,35 @@ export function nearestK(
     out[base + j - 1] = bestIds[0];
     bestPop(bestKeys, bestIds, j);
   }
+}
+
+/**
+ * Queues internal node n's two groups of midline-crossing boxes and its non-empty children at
+ * the squared distance of their bounds, those within `bound`. Returns the new heap size.
+ */
+function queueChildren(
+  tree: TreeArrays,
+  ctx: Scratch,
+  size: number,
+  x: number,
+  y: number,
+  n: number,
+  bound: number,
+  groupBase: number,
+): number {
+  for (let g = 0; g < 2; g++) {
+    if (!tree.reachBounds(n, g, nodeBox)) continue;
+    const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+    if (d <= bound) ctx.heapPush(size++, d, -(groupBase + 1 + 2 * n + g));
+  }
+  const first = tree.nodeChild[n];
+  for (let c = first; c < first + 4; c++) {
+    if (tree.nodeTotal[c] === 0) continue;
+    tree.nodeBounds(c, nodeBox);
+    const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+    if (d <= bound) ctx.heapPush(size++, d, -(c + 1));
+  }
+  return size;
 }
 
 /** True when entry (ka, ia) comes after (kb, ib) in nearest order (farther, or as far with a higher id). */
