@@ -44,15 +44,8 @@ export function forEachNearest(
       if (visit(payload, key) === false) return;
       continue;
     }
-    let n: number;
-    let group = -1;
-    if (payload < -groupBase) {
-      const code = -payload - groupBase - 1;
-      n = code >> 1;
-      group = code & 1;
-    } else {
-      n = -(payload + 1);
-    }
+    const n = queuedNode(payload, groupBase);
+    const group = queuedGroup(payload, groupBase);
     const first = tree.nodeChild[n];
     if (first === NONE || group >= 0) {
       // A leaf's boxes, or one group of an internal node's boxes: each queued at its distance.
@@ -105,15 +98,8 @@ export function nearestK(
     const payload = ctx.ids[0];
     ctx.heapPop(size--);
     if (key > bound) break;
-    let n: number;
-    let group = -1;
-    if (payload < -groupBase) {
-      const code = -payload - groupBase - 1;
-      n = code >> 1;
-      group = code & 1;
-    } else {
-      n = -(payload + 1);
-    }
+    const n = queuedNode(payload, groupBase);
+    const group = queuedGroup(payload, groupBase);
     const first = tree.nodeChild[n];
     if (first === NONE || group >= 0) {
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
@@ -141,6 +127,19 @@ export function nearestK(
     out[base + j - 1] = bestIds[0];
     bestPop(bestKeys, bestIds, j);
   }
+}
+
+/**
+ * The node of a (negative) queue payload: −(c + 1) is node c; below −groupBase, payload
+ * −(groupBase + 1 + 2n + g) is group g of node n's own boxes (see forEachNearest).
+ */
+export function queuedNode(payload: number, groupBase: number): number {
+  return payload < -groupBase ? (-payload - groupBase - 1) >> 1 : -(payload + 1);
+}
+
+/** The group (0 or 1) of a queue payload naming a group of boxes, or −1 for a whole node. */
+export function queuedGroup(payload: number, groupBase: number): number {
+  return payload < -groupBase ? (-payload - groupBase - 1) & 1 : -1;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { NONE, type TreeArrays } from './arrays.js';
+import { queuedGroup, queuedNode } from './nearest.js';
 import { rayEnter } from './ray.js';
 import type { Scratch } from './scratch.js';
 
@@ -153,15 +154,8 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
       if (visit(payload, key, normal[0], normal[1]) === false) return;
       continue;
     }
-    let n: number;
-    let group = -1;
-    if (payload < -groupBase) {
-      const code = -payload - groupBase - 1;
-      n = code >> 1;
-      group = code & 1;
-    } else {
-      n = -(payload + 1);
-    }
+    const n = queuedNode(payload, groupBase);
+    const group = queuedGroup(payload, groupBase);
     const first = tree.nodeChild[n];
     if (first === NONE || group >= 0) {
       // A leaf's boxes, or one group of an internal node's boxes: each keyed by its exact time.
