@@ -1,10 +1,6 @@
 import type { Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
-import { RayHit } from '../geometry/raycast.js';
-import { collide, overlaps } from '../geometry/sat.js';
 import { Shape } from '../geometry/shape.js';
-import { Box, Circle, Segment } from '../geometry/shapes.js';
-import { SweepHit } from '../geometry/sweepHit.js';
 import {
   requireFinite,
   requireInteger,
@@ -12,31 +8,26 @@ import {
   requireRect,
 } from '../shared/validate.js';
 import { Body } from './Body.js';
+import { BodyList } from './bodyList.js';
 import { BroadPhase } from './broadphase.js';
 import { ContactBook } from './contacts.js';
+import { Listeners } from './events.js';
 import { WorldQueries } from './queries.js';
+import { separateContacts } from './separate.js';
+import { StepPipeline } from './stepPipeline.js';
 import {
-  BodyContact,
+  type BodyContact,
   type BodyFilter,
-  CastHit,
+  type CastHit,
   type CollisionEventType,
   type ContactListener,
+  checkCast,
   checkFilter,
-  RaycastHit,
+  checkRay,
+  type RaycastHit,
   type WorldOptions,
   type WorldStats,
 } from './types.js';
-
-export {
-  BodyContact,
-  type BodyFilter,
-  CastHit,
-  type CollisionEventType,
-  type ContactListener,
-  RaycastHit,
-  type WorldOptions,
-  type WorldStats,
-};
 
 /**
  * A collision world: bodies indexed by id in quadtrees, one {@link World.step} per frame to find
@@ -71,36 +62,15 @@ export class World<U = unknown> {
   /** Margin of dynamic bodies' boxes in the index (see {@link WorldOptions.margin}). */
   readonly margin: number;
   private readonly broad: BroadPhase<U>;
-  private readonly queries: WorldQueries<U>;
-  private readonly bodyList: Body<U>[] = [];
-  private readonly dynamicList: Body<U>[] = [];
-  /** Bodies with `continuous: true`, swept by every step (the others pay nothing for it). */
-  private readonly continuousList: Body<U>[] = [];
-  private readonly sweepHit = new SweepHit();
-  private nextId = 0;
-  private stepCount = 0;
-
+  private readonly list = new BodyList<U>();
   private readonly book = new ContactBook<U>();
-
+  private readonly queries: WorldQueries<U>;
+  private readonly pipeline: StepPipeline<U>;
+  private readonly listeners = new Listeners<U>();
+  /** What the world is doing: changes and queries are refused while it steps. */
   private phase: 'idle' | 'stepping' | 'dispatching' = 'idle';
-  private queryDepth = 0;
-  private listeners: Record<CollisionEventType, ContactListener<U>[]> = {
-    collisionStart: [],
-    collisionStay: [],
-    collisionEnd: [],
-  };
-
-  private readonly rectShape = new Box(0, 0, 1, 1);
-  private readonly circleShape = new Circle(0, 0, 1);
-  private readonly segmentShape = new Segment(0, 0, 1, 0);
-  private readonly scratchContact = new Contact();
-  private readonly scratchHit = new RayHit();
-
-  // The dynamic body whose box is searched in the static index, and its filter bits.
-  private owner: Body<U> | null = null;
-  private ownerCategory = 0;
-  private ownerMask = 0;
-  private readonly ownerBox = new Float64Array(4);
+  /** Scratch for {@link separate}. */
+  private readonly mtv = new Contact();
 
   /**
    * Creates an empty world over the given bounds.
@@ -108,18 +78,10 @@ export class World<U = unknown> {
    */
   constructor(options: WorldOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-    const margin = options.margin ?? 2;
-    requireFinite(margin, 'margin');
-    if (margin < 0) throw new RangeError(`margin must be ≥ 0, got ${margin}`);
-    const indexOptions = { ...options } as Partial<WorldOptions>;
-    delete indexOptions.bounds;
-    delete indexOptions.margin;
-    for (const key of ['maxObjects', 'maxLevels', 'minNodeSize'] as const) {
-      if (indexOptions[key] === undefined) delete indexOptions[key];
-    }
-    this.broad = new BroadPhase<U>(options.bounds, indexOptions, margin);
+    this.broad = new BroadPhase<U>(options);
     this.queries = new WorldQueries<U>(this.broad);
-    this.margin = margin;
+    this.pipeline = new StepPipeline<U>(this.broad, this.list, this.book, this.queries);
+    this.margin = this.broad.margin;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -127,17 +89,17 @@ export class World<U = unknown> {
 
   /** Number of bodies in the world. */
   get size(): number {
-    return this.bodyList.length;
+    return this.list.all.length;
   }
 
   /** Number of completed {@link step} calls. */
   get steps(): number {
-    return this.stepCount;
+    return this.pipeline.steps;
   }
 
   /** All bodies, in no particular order (a copy; allocates). */
   bodies(): Body<U>[] {
-    return this.bodyList.slice();
+    return this.list.all.slice();
   }
 
   /** Whether `body` is in this world. */
@@ -160,22 +122,7 @@ export class World<U = unknown> {
     if (body._world !== null)
       throw new Error('World.add(): the body belongs to another world; remove it there first');
     this.broad.insert(body); // the only step that can throw, and it changes nothing when it does
-    body._world = this;
-    if (body._idWorld !== this) {
-      body._id = this.nextId++;
-      body._idWorld = this;
-    }
-    body._index = this.bodyList.length;
-    this.bodyList.push(body);
-    if (!body.isStatic) {
-      body._dynamicIndex = this.dynamicList.length;
-      this.dynamicList.push(body);
-    }
-    if (body.continuous) {
-      body._prevX = body.shape.x;
-      body._prevY = body.shape.y;
-      this.continuousList.push(body);
-    }
+    this.list.add(body, this);
     return body;
   }
 
@@ -188,23 +135,7 @@ export class World<U = unknown> {
     if (!(body instanceof Body) || body._world !== this) return false;
     this.assertMutable('remove');
     this.broad.remove(body);
-    const list = this.bodyList;
-    const last = list[list.length - 1];
-    list[body._index] = last;
-    last._index = body._index;
-    list.pop();
-    if (!body.isStatic) {
-      const dyn = this.dynamicList;
-      const lastDyn = dyn[dyn.length - 1];
-      dyn[body._dynamicIndex] = lastDyn;
-      lastDyn._dynamicIndex = body._dynamicIndex;
-      dyn.pop();
-    }
-    if (body.continuous) this.continuousList.splice(this.continuousList.indexOf(body), 1);
-    // The id is kept so that the `collisionEnd` contacts reported next step still name the body.
-    body._world = null;
-    body._index = -1;
-    body._dynamicIndex = -1;
+    this.list.remove(body);
     return true;
   }
 
@@ -220,7 +151,7 @@ export class World<U = unknown> {
 
   private assertMutable(method: string): void {
     if (this.phase === 'stepping') throw new Error(`World.${method}() cannot be called during step()`);
-    if (this.queryDepth > 0)
+    if (this.queries.depth > 0)
       throw new Error(`World.${method}() cannot be called from inside a query filter or visitor`);
   }
 
@@ -241,120 +172,22 @@ export class World<U = unknown> {
   step(): void {
     if (this.phase !== 'idle')
       throw new Error(`World.step() cannot be called while the world is ${this.phase}`);
-    if (this.queryDepth > 0)
+    if (this.queries.depth > 0)
       throw new Error('World.step() cannot be called from inside a query filter or visitor');
     this.phase = 'stepping';
     try {
-      // 1. Index: bodies that moved out of their box. Every new box is checked before any is
-      // stored, so a throw here leaves the world untouched.
-      this.broad.sync();
-      const frame = ++this.stepCount;
-      const book = this.book;
-      book.begin();
-
-      // 2. Pairs: dynamic–dynamic in one pass, then dynamic–static per dynamic body.
-      const dynamic = this.broad.dynamic;
-      dynamic.index.forEachPair(this.visitPair);
-      const statics = this.broad.statics;
-      if (statics.index.size > 0) {
-        const list = this.dynamicList;
-        const box = this.ownerBox;
-        for (let i = 0; i < list.length; i++) {
-          const body = list[i];
-          this.owner = body;
-          this.ownerCategory = body._category;
-          this.ownerMask = body._mask;
-          dynamic.index.getBox(body._proxy, box);
-          statics.index._forEachInBoxFrom(box, 0, this.visitStatic);
-        }
-        this.owner = null;
-      }
-
-      // 2b. Continuous bodies: what they crossed since the last step but no longer overlap.
-      const swept = this.continuousList;
-      for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
-
-      // 3. Which contacts started, stayed and ended, each list sorted.
-      book.finish(frame);
-      for (let i = 0; i < swept.length; i++) {
-        swept[i]._prevX = swept[i].shape.x;
-        swept[i]._prevY = swept[i].shape.y;
-      }
+      this.pipeline.run();
     } finally {
       this.phase = 'idle';
     }
-
-    // 5. Events, after the world is consistent.
+    // Events, after the world is consistent.
     this.phase = 'dispatching';
     try {
-      // (A listener cannot call step(), so these lists do not change while they are dispatched.)
-      this.emit(this.listeners.collisionStart, this.book.started);
-      this.emit(this.listeners.collisionStay, this.book.stayed);
-      this.emit(this.listeners.collisionEnd, this.book.ended);
+      this.listeners.dispatch(this.book);
     } finally {
       this.phase = 'idle';
     }
   }
-
-  private emit(listeners: ContactListener<U>[], list: readonly BodyContact<U>[]): void {
-    if (listeners.length === 0) return;
-    const n = list.length;
-    for (let i = 0; i < n; i++) {
-      for (let k = 0; k < listeners.length; k++) listeners[k](list[i]);
-    }
-  }
-
-  /** Dynamic–dynamic candidate pair (proxy ids): filter bits first, from typed arrays. */
-  private readonly visitPair = (p: number, q: number): void => {
-    const side = this.broad.dynamic;
-    if ((side.category[p] & side.mask[q]) === 0 || (side.category[q] & side.mask[p]) === 0) return;
-    this.book.consider(side.bodies[p] as Body<U>, side.bodies[q] as Body<U>, this.stepCount);
-  };
-
-  private readonly visitStatic = (id: number): void => {
-    const side = this.broad.statics;
-    if ((this.ownerCategory & side.mask[id]) === 0 || (side.category[id] & this.ownerMask) === 0) return;
-    this.book.consider(this.owner as Body<U>, side.bodies[id] as Body<U>, this.stepCount);
-  };
-
-  /**
-   * Sweeps a continuous body from where it was at the last step to where it is now (a translation,
-   * at its current angle) and records the first body it crossed that it does not overlap now as a
-   * contact with `continuous: true`. Bodies it overlapped already at the start, or overlaps at the
-   * end (found by the pair pass), are not reported here.
-   */
-  private sweepContinuous(body: Body<U>, frame: number): void {
-    const shape = body.shape;
-    const x = shape.x;
-    const y = shape.y;
-    const dx = x - body._prevX;
-    const dy = y - body._prevY;
-    if (dx === 0 && dy === 0) return;
-    // Put the shape back where it was for the sweep, without telling the world it moved.
-    shape._x = body._prevX;
-    shape._y = body._prevY;
-    shape._dirty = true;
-    const hit = this.sweepHit;
-    let other: Body<U> | null;
-    try {
-      this.sweptBody = body;
-      other = this.queries.castShape(shape, dx, dy, undefined, body, hit, null, this.acceptCrossing);
-    } finally {
-      this.sweptBody = null;
-      shape._x = x;
-      shape._y = y;
-      shape._dirty = true;
-    }
-    if (other !== null) this.book.addCrossing(body, other, dx, dy, hit, frame);
-  }
-
-  private sweptBody: Body<U> | null = null;
-  /** Which crossings a continuous body reports: filter bits pass, not overlapping at the start. */
-  private readonly acceptCrossing = (other: Body<U>, hit: SweepHit): boolean => {
-    const body = this.sweptBody as Body<U>;
-    if (!body.canCollideWith(other)) return false;
-    return !(hit.t === 0 && overlaps(body.shape, other.shape)); // overlapped already at the start
-  };
 
   /** Pairs touching after the last {@link step}, sorted by (bodyA.id, bodyB.id). Read-only; reused by the next step. */
   get contacts(): readonly BodyContact<U>[] {
@@ -384,22 +217,13 @@ export class World<U = unknown> {
    * @example const off = world.on('collisionStart', (c) => hurt(c.bodyA!, c.bodyB!));
    */
   on(type: CollisionEventType, listener: ContactListener<U>): () => void {
-    const current = this.listeners[type];
-    if (current === undefined) throw new RangeError(`unknown event type ${String(type)}`);
-    if (typeof listener !== 'function') throw new TypeError('listener must be a function');
-    // Copy-on-write: a step in progress keeps iterating the array it started with.
-    this.listeners[type] = current.concat([listener]);
+    this.listeners.add(type, listener);
     return () => this.off(type, listener);
   }
 
   /** Unregisters a listener; returns whether it was registered. */
   off(type: CollisionEventType, listener: ContactListener<U>): boolean {
-    const current = this.listeners[type];
-    if (current === undefined) throw new RangeError(`unknown event type ${String(type)}`);
-    const i = current.indexOf(listener);
-    if (i < 0) return false;
-    this.listeners[type] = current.slice(0, i).concat(current.slice(i + 1));
-    return true;
+    return this.listeners.remove(type, listener);
   }
 
   /**
@@ -413,59 +237,25 @@ export class World<U = unknown> {
    */
   separate(): number {
     if (this.phase === 'stepping') throw new Error('World.separate() cannot be called during step()');
-    const contact = this.scratchContact;
-    let pushed = 0;
-    const current = this.book.current;
-    for (let i = 0; i < this.book.count; i++) {
-      const c = current[i];
-      const a = c.bodyA;
-      const b = c.bodyB;
-      if (a === null || b === null || c.isSensor || a.isSensor || b.isSensor) continue;
-      if (a._world !== this || b._world !== this) continue;
-      const mover = c._mover;
-      if (mover !== null && c.timeOfImpact < 1) {
-        // A continuous body that met the other body during the step goes back to where it first
-        // touched it, on the side it came from: pushing it out the shortest way could push it
-        // through a thin wall.
-        const back = 1 - c.timeOfImpact;
-        mover.teleport(mover.x - c._moveX * back, mover.y - c._moveY * back);
-        c._mover = null;
-        pushed++;
-        continue;
-      }
-      if (!collide(a.shape, b.shape, contact)) continue;
-      const dx = contact.normalX * contact.depth;
-      const dy = contact.normalY * contact.depth;
-      if (a.isStatic) b.shape.setPosition(b.shape.x + dx, b.shape.y + dy);
-      else if (b.isStatic) a.shape.setPosition(a.shape.x - dx, a.shape.y - dy);
-      else {
-        a.shape.setPosition(a.shape.x - dx / 2, a.shape.y - dy / 2);
-        b.shape.setPosition(b.shape.x + dx / 2, b.shape.y + dy / 2);
-      }
-      pushed++;
-    }
-    return pushed;
+    return separateContacts(this.book, this, this.mtv);
   }
 
   // -------------------------------------------------------------------------------------------
   // Queries (exact shapes). Results are appended to `out`, in no particular order. Each one first
   // re-files the bodies that moved since the last step or query.
 
-  /** Runs a query: no nesting, not during `step()`, and the index brought up to date first. */
-  private query<R>(run: () => R): R {
-    if (this.queryDepth > 0) {
+  /**
+   * Before a query runs (its arguments checked): no nesting, not during `step()`, and the index
+   * brought up to date. The query itself counts as under way (`queries.depth`) while it walks.
+   */
+  private beginQuery(): void {
+    if (this.queries.depth > 0) {
       throw new Error(
         'World queries cannot be nested: do not query the world from inside a filter predicate',
       );
     }
     if (this.phase === 'stepping') throw new Error('World queries cannot run during step()');
     this.broad.sync();
-    this.queryDepth++;
-    try {
-      return run();
-    } finally {
-      this.queryDepth--;
-    }
   }
 
   /**
@@ -476,7 +266,8 @@ export class World<U = unknown> {
     if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape');
     checkFilter(filter);
     const b = shape.bounds;
-    this.query(() => this.queries.shapeQuery(shape, b.minX, b.minY, b.maxX, b.maxY, out, filter));
+    this.beginQuery();
+    this.queries.shapeQuery(shape, b.minX, b.minY, b.maxX, b.maxY, out, filter);
     return out;
   }
 
@@ -490,11 +281,9 @@ export class World<U = unknown> {
     checkFilter(filter);
     const { x, y, width, height } = rect;
     if (width === 0 && height === 0) return this.queryPoint(x, y, out, filter);
-    const shape =
-      width === 0 || height === 0
-        ? this.segmentShape.setEndpoints(x, y, x + width, y + height)
-        : this.rectShape.setPosition(x, y).setSize(width, height);
-    this.query(() => this.queries.shapeQuery(shape, x, y, x + width, y + height, out, filter));
+    const shape = this.queries.rectShape(x, y, width, height);
+    this.beginQuery();
+    this.queries.shapeQuery(shape, x, y, x + width, y + height, out, filter);
     return out;
   }
 
@@ -503,7 +292,8 @@ export class World<U = unknown> {
     requireFinite(x, 'x');
     requireFinite(y, 'y');
     checkFilter(filter);
-    this.query(() => this.queries.pointQuery(x, y, out, filter));
+    this.beginQuery();
+    this.queries.pointQuery(x, y, out, filter);
     return out;
   }
 
@@ -515,11 +305,9 @@ export class World<U = unknown> {
     if (radius < 0) throw new RangeError(`radius must be ≥ 0, got ${radius}`);
     checkFilter(filter);
     if (radius === 0) return this.queryPoint(x, y, out, filter);
-    const shape = this.circleShape.setPosition(x, y);
-    this.circleShape.radius = radius;
-    this.query(() =>
-      this.queries.shapeQuery(shape, x - radius, y - radius, x + radius, y + radius, out, filter),
-    );
+    const shape = this.queries.circleShape(x, y, radius);
+    this.beginQuery();
+    this.queries.shapeQuery(shape, x - radius, y - radius, x + radius, y + radius, out, filter);
     return out;
   }
 
@@ -543,16 +331,9 @@ export class World<U = unknown> {
     filter?: BodyFilter<U>,
     out?: RaycastHit<U>,
   ): RaycastHit<U> | null {
-    this.checkRay(originX, originY, dirX, dirY, maxDistance, filter);
-    const hit = this.scratchHit;
-    const body = this.query(() =>
-      this.queries.cast(originX, originY, dirX, dirY, maxDistance, filter, hit, null),
-    );
-    if (body === null) return null;
-    const result = out ?? new RaycastHit<U>();
-    result.copyFrom(hit);
-    result.body = body;
-    return result;
+    checkRay(originX, originY, dirX, dirY, maxDistance, filter);
+    this.beginQuery();
+    return this.queries.raycast(originX, originY, dirX, dirY, maxDistance, filter, out);
   }
 
   /**
@@ -568,28 +349,9 @@ export class World<U = unknown> {
     filter?: BodyFilter<U>,
     out: RaycastHit<U>[] = [],
   ): RaycastHit<U>[] {
-    this.checkRay(originX, originY, dirX, dirY, maxDistance, filter);
-    const hits: RaycastHit<U>[] = [];
-    this.query(() => this.queries.cast(originX, originY, dirX, dirY, maxDistance, filter, null, hits));
-    hits.sort((a, b) => a.distance - b.distance || a.body._id - b.body._id);
-    for (const h of hits) out.push(h);
-    return out;
-  }
-
-  private checkRay(
-    ox: number,
-    oy: number,
-    dx: number,
-    dy: number,
-    maxDistance: number,
-    filter: unknown,
-  ): void {
-    requireFinite(ox, 'originX');
-    requireFinite(oy, 'originY');
-    requireFinite(dx, 'dirX');
-    requireFinite(dy, 'dirY');
-    requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
-    checkFilter(filter);
+    checkRay(originX, originY, dirX, dirY, maxDistance, filter);
+    this.beginQuery();
+    return this.queries.raycastAll(originX, originY, dirX, dirY, maxDistance, filter, out);
   }
 
   /**
@@ -611,14 +373,9 @@ export class World<U = unknown> {
     filter?: BodyFilter<U>,
     out?: CastHit<U>,
   ): CastHit<U> | null {
-    const skip = this.checkCast(shape, dx, dy, filter);
-    const hit = this.sweepHit;
-    const body = this.query(() => this.queries.castShape(shape, dx, dy, filter, skip, hit, null));
-    if (body === null) return null;
-    const result = out ?? new CastHit<U>();
-    result.copyFrom(hit);
-    result.body = body;
-    return result;
+    checkCast(shape, dx, dy, filter);
+    this.beginQuery();
+    return this.queries.castShape(shape, dx, dy, filter, this.ownBody(shape), out);
   }
 
   /** Every body `shape` hits when moved by (dx, dy) (see {@link castShape}), by time of impact, ties by id. Appends to `out`. */
@@ -629,20 +386,13 @@ export class World<U = unknown> {
     filter?: BodyFilter<U>,
     out: CastHit<U>[] = [],
   ): CastHit<U>[] {
-    const skip = this.checkCast(shape, dx, dy, filter);
-    const hits: CastHit<U>[] = [];
-    this.query(() => this.queries.castShape(shape, dx, dy, filter, skip, null, hits));
-    hits.sort((a, b) => a.t - b.t || a.body._id - b.body._id);
-    for (const h of hits) out.push(h);
-    return out;
+    checkCast(shape, dx, dy, filter);
+    this.beginQuery();
+    return this.queries.castShapeAll(shape, dx, dy, filter, this.ownBody(shape), out);
   }
 
-  /** Checks a cast's arguments; returns the body that owns `shape` in this world, if any. */
-  private checkCast(shape: Shape, dx: number, dy: number, filter: unknown): Body<U> | null {
-    if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape');
-    requireFinite(dx, 'dx');
-    requireFinite(dy, 'dy');
-    checkFilter(filter);
+  /** The body in this world whose shape `shape` is (a cast leaves it out), or `null`. */
+  private ownBody(shape: Shape): Body<U> | null {
     const owner = shape._owner;
     return owner instanceof Body && owner._world === this ? (owner as Body<U>) : null;
   }
@@ -666,16 +416,17 @@ export class World<U = unknown> {
     requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
     checkFilter(filter);
     if (k === 0) return out;
-    this.query(() => this.queries.nearest(x, y, k, maxDistance, out, filter));
+    this.beginQuery();
+    this.queries.nearest(x, y, k, maxDistance, out, filter);
     return out;
   }
 
   /** Counts of bodies, contacts, steps and index work, and both indexes' stats. */
   stats(): WorldStats {
     return {
-      bodies: this.bodyList.length,
+      bodies: this.list.all.length,
       contacts: this.book.count,
-      steps: this.stepCount,
+      steps: this.pipeline.steps,
       indexMoves: this.broad.indexMoves,
       dynamicIndex: this.broad.dynamic.index.stats(),
       staticIndex: this.broad.statics.index.stats(),
@@ -692,27 +443,7 @@ export class World<U = unknown> {
       throw new Error(`World.validate(): ${message}`);
     };
     this.broad.sync();
-    const { dynamic, statics } = this.broad;
-    dynamic.index.validate();
-    statics.index.validate();
-    if (dynamic.index.size + statics.index.size !== this.bodyList.length)
-      fail('index sizes do not match the body count');
-    const box = new Float64Array(4);
-    for (let i = 0; i < this.bodyList.length; i++) {
-      const body = this.bodyList[i];
-      if (body._world !== this || body._index !== i) fail(`body list entry ${i} is inconsistent`);
-      const side = this.broad.side(body);
-      if (!side.index.has(body._proxy) || side.bodies[body._proxy] !== body)
-        fail(`body ${body._id} is missing from the index`);
-      if (side.category[body._proxy] !== body._category || side.mask[body._proxy] !== body._mask) {
-        fail(`body ${body._id} has stale filter bits in the index`);
-      }
-      const b = body.shape.bounds;
-      side.index.getBox(body._proxy, box);
-      if (!(box[0] <= b.minX && box[1] <= b.minY && box[2] >= b.maxX && box[3] >= b.maxY)) {
-        fail(`body ${body._id}'s index box does not hold its shape`);
-      }
-    }
+    this.list.validate(this, this.broad, fail);
     if (this.book.tableSize !== this.book.count) fail('contact table does not match the contact list');
   }
 }

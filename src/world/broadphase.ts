@@ -1,6 +1,8 @@
 import { QuadIndex } from '../core/QuadIndex.js';
 import type { QuadtreeOptions, Rect } from '../core/types.js';
+import { requireFinite } from '../shared/validate.js';
 import type { Body } from './Body.js';
+import type { WorldOptions } from './types.js';
 
 /** One side of the broad phase (dynamic or static bodies): an id index plus the bodies by proxy id. */
 class Side<U> {
@@ -48,14 +50,24 @@ export class BroadPhase<U> {
   private stagedBodies: Body<U>[] = [];
   /** Proxies re-filed because their body left its box, since the world was made. */
   indexMoves = 0;
+  /** How far dynamic bodies' boxes extend beyond their shapes (see {@link WorldOptions.margin}). */
+  readonly margin: number;
 
-  constructor(
-    bounds: Rect,
-    options: QuadtreeOptions,
-    readonly margin: number,
-  ) {
-    this.dynamic = new Side<U>(bounds, options);
-    this.statics = new Side<U>(bounds, options);
+  /** Reads the world's options: the margin here, the rest passed to both indexes. */
+  constructor(options: WorldOptions) {
+    const margin = options.margin ?? 2;
+    requireFinite(margin, 'margin');
+    if (margin < 0) throw new RangeError(`margin must be ≥ 0, got ${margin}`);
+    const indexOptions = { ...options } as Partial<WorldOptions>;
+    delete indexOptions.bounds;
+    delete indexOptions.margin;
+    for (const key of ['maxObjects', 'maxLevels', 'minNodeSize'] as const) {
+      if (indexOptions[key] === undefined) delete indexOptions[key];
+    }
+    const bounds = options.bounds;
+    this.dynamic = new Side<U>(bounds, indexOptions);
+    this.statics = new Side<U>(bounds, indexOptions);
+    this.margin = margin;
   }
 
   side(body: Body<U>): Side<U> {

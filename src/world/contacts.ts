@@ -30,11 +30,6 @@ export class ContactBook<U> {
     return this.table.size;
   }
 
-  /** The contact of a pair of body ids (lo < hi), if it is touching or was last step. */
-  get(lo: number, hi: number): BodyContact<U> | undefined {
-    return this.table.get(lo, hi);
-  }
-
   /** Starts a step: the contacts that ended last step may now be recycled. */
   begin(): void {
     const ended = this.ended;
@@ -65,12 +60,7 @@ export class ContactBook<U> {
         this.release(contact);
         return;
       }
-      contact.bodyA = lo;
-      contact.bodyB = hi;
-      contact._lo = lo._id;
-      contact._hi = hi._id;
-      contact.startStep = frame;
-      this.table.set(lo._id, hi._id, contact);
+      this.open(contact, lo, hi, frame);
     }
     contact.isSensor = lo.isSensor || hi.isSensor;
     contact.continuous = false;
@@ -98,12 +88,7 @@ export class ContactBook<U> {
     }
     if (contact === undefined) {
       contact = this.acquire();
-      contact.bodyA = lo;
-      contact.bodyB = hi;
-      contact._lo = lo._id;
-      contact._hi = hi._id;
-      contact.startStep = frame;
-      this.table.set(lo._id, hi._id, contact);
+      this.open(contact, lo, hi, frame);
     }
     contact.a = lo.shape;
     contact.b = hi.shape;
@@ -119,6 +104,16 @@ export class ContactBook<U> {
     contact.isSensor = lo.isSensor || hi.isSensor;
     contact._seenStep = frame;
     this.scratch[this.building++] = contact;
+  }
+
+  /** Files `contact` as the new contact of bodies lo and hi (lo._id < hi._id), starting at step `frame`. */
+  private open(contact: BodyContact<U>, lo: Body<U>, hi: Body<U>, frame: number): void {
+    contact.bodyA = lo;
+    contact.bodyB = hi;
+    contact._lo = lo._id;
+    contact._hi = hi._id;
+    contact.startStep = frame;
+    this.table.set(lo._id, hi._id, contact);
   }
 
   /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */

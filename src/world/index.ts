@@ -10,7 +10,7 @@ export {
   type CollisionEventType,
   type ContactListener,
   RaycastHit,
-  World,
   type WorldOptions,
   type WorldStats,
-} from './World.js';
+} from './types.js';
+export { World } from './World.js';

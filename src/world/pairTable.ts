@@ -92,12 +92,6 @@ export class PairTable<V> {
     return true;
   }
 
-  clear(): void {
-    this.lo.fill(-1);
-    this.values.fill(undefined);
-    this.count = 0;
-  }
-
   private grow(): void {
     const oldLo = this.lo;
     const oldHi = this.hi;

@@ -7,6 +7,7 @@ import {
 } from '../geometry/raycast.js';
 import { overlaps } from '../geometry/sat.js';
 import type { Shape } from '../geometry/shape.js';
+import { Box, Circle, Segment } from '../geometry/shapes.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
@@ -17,10 +18,13 @@ import { type BodyFilter, CastHit, passes, RaycastHit } from './types.js';
  * The world's exact queries over the broad phase: candidates from both indexes, then the shape
  * test. Each kind of query keeps its arguments in a small state object of its own while the index
  * walks (the index calls back with proxy ids), so a query allocates nothing but its results.
- * Arguments are validated, and the broad phase synced, by the World before it calls in here.
+ * Arguments are validated, and the broad phase synced, by the World before it calls in here; the
+ * casts hand back the World's results (the first hit copied out, or every hit sorted).
  * @internal
  */
 export class WorldQueries<U> {
+  /** Queries under way (the world refuses a nested one, and changes, while it is not 0). */
+  depth = 0;
   private side: (Body<U> | undefined)[] = NO_BODIES;
   private filter: BodyFilter<U> | undefined = undefined;
   private out: Body<U>[] = NO_BODIES as Body<U>[];
@@ -145,8 +149,27 @@ export class WorldQueries<U> {
     return undefined;
   };
 
+  // The queries' own shapes, set from a query's arguments.
+  private readonly box = new Box(0, 0, 1, 1);
+  private readonly segment = new Segment(0, 0, 1, 0);
+  private readonly circle = new Circle(0, 0, 1);
+
   constructor(private readonly broad: BroadPhase<U>) {
     this.sides = [broad.statics, broad.dynamic];
+  }
+
+  /** The shape of World.queryRect (width and height not both 0): a box, or a segment when one is 0. */
+  rectShape(x: number, y: number, width: number, height: number): Shape {
+    return width === 0 || height === 0
+      ? this.segment.setEndpoints(x, y, x + width, y + height)
+      : this.box.setPosition(x, y).setSize(width, height);
+  }
+
+  /** The shape of World.queryCircle (radius > 0). */
+  circleShape(x: number, y: number, radius: number): Shape {
+    const shape = this.circle.setPosition(x, y);
+    shape.radius = radius;
+    return shape;
   }
 
   /** Bodies whose shape collides with `shape`, searched over the box minX … maxY. */
@@ -187,19 +210,53 @@ export class WorldQueries<U> {
     }
   }
 
-  /**
-   * The ray walk of World.raycast / raycastAll: the first hit (returned, its data copied into
-   * `hit`) or, with `all`, every hit appended there. The index walks a unit direction so its t is
-   * a distance; shapes get the caller's direction.
-   */
-  cast(
+  /** World.raycast: the first hit, copied into `out` (a new one when omitted), or `null`. */
+  raycast(
     ox: number,
     oy: number,
     dx: number,
     dy: number,
     maxDistance: number,
     filter: BodyFilter<U> | undefined,
-    hit: RayHit | null,
+    out: RaycastHit<U> | undefined,
+  ): RaycastHit<U> | null {
+    const body = this.walkRay(ox, oy, dx, dy, maxDistance, filter, null);
+    if (body === null) return null;
+    const result = out ?? new RaycastHit<U>();
+    result.copyFrom(this.bestHit);
+    result.body = body;
+    return result;
+  }
+
+  /** World.raycastAll: every hit, nearest first (ties by id), appended to `out`. */
+  raycastAll(
+    ox: number,
+    oy: number,
+    dx: number,
+    dy: number,
+    maxDistance: number,
+    filter: BodyFilter<U> | undefined,
+    out: RaycastHit<U>[],
+  ): RaycastHit<U>[] {
+    const hits: RaycastHit<U>[] = [];
+    this.walkRay(ox, oy, dx, dy, maxDistance, filter, hits);
+    hits.sort(byDistance);
+    for (const h of hits) out.push(h);
+    return out;
+  }
+
+  /**
+   * The ray walk: the first hit (returned; its data in `bestHit`) or, with `all`, every hit
+   * appended there. The index walks a unit direction so its t is a distance; shapes get the
+   * caller's direction.
+   */
+  private walkRay(
+    ox: number,
+    oy: number,
+    dx: number,
+    dy: number,
+    maxDistance: number,
+    filter: BodyFilter<U> | undefined,
     all: RaycastHit<U>[] | null,
   ): Body<U> | null {
     let ux = 0;
@@ -226,9 +283,7 @@ export class WorldQueries<U> {
       this.broad.statics.index.raycast(ox, oy, ux, uy, maxDistance, this.visitRay);
       this.side = this.broad.dynamic.bodies;
       this.broad.dynamic.index.raycast(ox, oy, ux, uy, all === null ? ray.best : maxDistance, this.visitRay);
-      const body = ray.body as Body<U> | null;
-      if (body !== null && hit !== null) hit.copyFrom(this.bestHit);
-      return body;
+      return ray.body as Body<U> | null;
     } finally {
       ray.body = null;
       ray.all = null;
@@ -236,14 +291,46 @@ export class WorldQueries<U> {
     }
   }
 
-  /**
-   * The shape cast of World.castShape / castShapeAll: `shape` (at its current place) moved by
-   * (dx, dy) against every body but `skip`; the first hit (returned, data copied into `hit`) or,
-   * with `all`, every hit appended there. `accept` can veto a hit (the continuous sweep uses it).
-   * Candidates come from each index's box sweep, nearest first, so only the bodies along the path
-   * are tested.
-   */
+  /** World.castShape: the first hit, copied into `out` (a new one when omitted), or `null`. */
   castShape(
+    shape: Shape,
+    dx: number,
+    dy: number,
+    filter: BodyFilter<U> | undefined,
+    skip: Body<U> | null,
+    out: CastHit<U> | undefined,
+  ): CastHit<U> | null {
+    const body = this.sweep(shape, dx, dy, filter, skip, null, null);
+    if (body === null) return null;
+    const result = out ?? new CastHit<U>();
+    result.copyFrom(this.bestCast);
+    result.body = body;
+    return result;
+  }
+
+  /** World.castShapeAll: every hit, by time of impact (ties by id), appended to `out`. */
+  castShapeAll(
+    shape: Shape,
+    dx: number,
+    dy: number,
+    filter: BodyFilter<U> | undefined,
+    skip: Body<U> | null,
+    out: CastHit<U>[],
+  ): CastHit<U>[] {
+    const hits: CastHit<U>[] = [];
+    this.sweep(shape, dx, dy, filter, skip, null, hits);
+    hits.sort(byTime);
+    for (const h of hits) out.push(h);
+    return out;
+  }
+
+  /**
+   * The shape cast: `shape` (at its current place) moved by (dx, dy) against every body but
+   * `skip`; the first hit (returned, its data in `bestCast` and copied into `hit`) or, with `all`,
+   * every hit appended there. `accept` can veto a hit (the continuous sweep uses it). Candidates
+   * come from each index's box sweep, nearest first, so only the bodies along the path are tested.
+   */
+  sweep(
     shape: Shape,
     dx: number,
     dy: number,
@@ -311,11 +398,13 @@ export class WorldQueries<U> {
   }
 
   private begin(out: Body<U>[], filter: BodyFilter<U> | undefined): void {
+    this.depth++;
     this.out = out;
     this.filter = filter;
   }
 
   private end(): void {
+    this.depth--;
     this.out = NO_BODIES as Body<U>[];
     this.filter = undefined;
     this.side = NO_BODIES;
@@ -324,3 +413,11 @@ export class WorldQueries<U> {
 
 /** What the query state points at between queries (so it holds no one's bodies). */
 const NO_BODIES: never[] = [];
+
+function byDistance<U>(a: RaycastHit<U>, b: RaycastHit<U>): number {
+  return a.distance - b.distance || a.body._id - b.body._id;
+}
+
+function byTime<U>(a: CastHit<U>, b: CastHit<U>): number {
+  return a.t - b.t || a.body._id - b.body._id;
+}

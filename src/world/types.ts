@@ -1,9 +1,9 @@
 import type { IndexStats, QuadtreeOptions, Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
 import { RayHit } from '../geometry/raycast.js';
-import type { Vec2 } from '../geometry/shape.js';
+import { Shape, type Vec2 } from '../geometry/shape.js';
 import { SweepHit } from '../geometry/sweepHit.js';
-import { requireFinite } from '../shared/validate.js';
+import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import type { Body } from './Body.js';
 
 /** Options of a {@link World}. */
@@ -167,4 +167,29 @@ export function checkFilter(filter: unknown): void {
   if (f.predicate !== undefined && typeof f.predicate !== 'function') {
     throw new TypeError('filter.predicate must be a function');
   }
+}
+
+/** Throws unless a ray's origin and direction are finite, its length ≥ 0 and its filter valid. @internal */
+export function checkRay(
+  ox: number,
+  oy: number,
+  dx: number,
+  dy: number,
+  maxDistance: number,
+  filter: unknown,
+): void {
+  requireFinite(ox, 'originX');
+  requireFinite(oy, 'originY');
+  requireFinite(dx, 'dirX');
+  requireFinite(dy, 'dirY');
+  requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
+  checkFilter(filter);
+}
+
+/** Throws unless a shape cast's shape is a Shape, its motion finite and its filter valid. @internal */
+export function checkCast(shape: unknown, dx: number, dy: number, filter: unknown): void {
+  if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape');
+  requireFinite(dx, 'dx');
+  requireFinite(dy, 'dy');
+  checkFilter(filter);
 }

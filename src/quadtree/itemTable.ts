@@ -1,0 +1,295 @@
+/**
+ * The Quadtree's item table: your objects by id and ids by object, and the relays that turn the
+ * index's id callbacks into calls of your item visitors.
+ * @internal
+ * @module
+ */
+import type { QuadIndex } from '../core/QuadIndex.js';
+import type { Rect } from '../core/types.js';
+import { readBox } from './readBox.js';
+import type { ItemVisitor } from './types.js';
+
+/** What {@link ItemTable.search} looks for. @internal */
+export enum ItemSearch {
+  /** Every item in a node the area reaches. */
+  Candidates,
+  /** The items whose box overlaps the area. */
+  Area,
+  /** The items whose box contains the point. */
+  Point,
+  /** The items whose box meets the disc. */
+  Circle,
+}
+
+/**
+ * Maps the {@link Quadtree}'s objects to the {@link QuadIndex}'s integer ids and back. Item → id
+ * serves the changes (an item inserted again is moved, not added twice); id → item serves the
+ * traversals. The changes reach it with their input read and checked, and change the index only
+ * in ways that cannot throw; the traversals read their area or box here, before the walk starts.
+ * @internal
+ */
+export class ItemTable<T extends Rect> {
+  /**
+   * The object of each id. For a live id it is that id's item; a cleared item stays here until
+   * its id is handed out again or the next clear(), so that re-inserting it (the clear-and-insert
+   * loop) finds its id without a Map lookup and without a Map write.
+   */
+  items: (T | undefined)[] = [];
+  /** Id of each item (live, or cleared and not yet forgotten): ids.get(o) === id ⇔ items[id] === o. */
+  private ids = new Map<T, number>();
+  /** The id most likely to hold the next inserted item: the clear-and-insert loop repeats an order. */
+  private nextGuess = 0;
+
+  // The user's visitor of the traversal under way; the relays below turn ids into items for it.
+  // (Fields, saved and restored around each traversal so that nested ones work, because a
+  // closure per call would allocate on every frame.)
+  private pairVisit: Stored<[T, T], void | boolean> | null = null;
+  private itemVisit: Stored<[T], void | boolean> | null = null;
+  private outList: T[] | null = null;
+  private rayVisit: Stored<[T, number], number | boolean | void> | null = null;
+  private nearVisit: Stored<[T, number], void | boolean> | null = null;
+  private sweepVisit: Stored<[T, number, number, number], void | boolean> | null = null;
+  private readonly relayPair = (a: number, b: number): void | boolean =>
+    (this.pairVisit as Stored<[T, T], void | boolean>)(this.items[a] as T, this.items[b] as T);
+  private readonly relayItem = (id: number): void | boolean =>
+    (this.itemVisit as Stored<[T], void | boolean>)(this.items[id] as T);
+  private readonly relayPush = (id: number): void => {
+    (this.outList as T[]).push(this.items[id] as T);
+  };
+  private readonly relayRay = (id: number, t: number): number | boolean | void =>
+    (this.rayVisit as Stored<[T, number], number | boolean | void>)(this.items[id] as T, t);
+  private readonly relaySweep = (id: number, t: number, nx: number, ny: number): void | boolean =>
+    (this.sweepVisit as Stored<[T, number, number, number], void | boolean>)(this.items[id] as T, t, nx, ny);
+  private readonly relayNear = (id: number, d2: number): void | boolean =>
+    (this.nearVisit as Stored<[T, number], void | boolean>)(this.items[id] as T, d2);
+
+  constructor(private readonly index: QuadIndex) {}
+
+  // ---------------------------------------------------------------------------------------------
+  // Item → id, for the changes
+
+  /** The live id of `item`, or −1. */
+  liveId(item: T): number {
+    const guess = this.nextGuess;
+    const id = this.items[guess] === item ? guess : this.ids.get(item);
+    return id !== undefined && this.index.has(id) ? id : -1;
+  }
+
+  /** Adds `item`, or moves it when it is in the tree, with the box staged at staged[o … o + 3]; cannot throw. */
+  commitInsert(item: T, staged: Float64Array, o: number): void {
+    const guess = this.nextGuess;
+    let id = this.items[guess] === item ? guess : this.ids.get(item);
+    if (id !== undefined && this.index.has(id)) {
+      // Already in the tree: insert() means "here it is now".
+      this.index._moveFrom(id, staged, o);
+      this.nextGuess = id + 1;
+      return;
+    }
+    const cleared = id;
+    id = this.index._addFrom(staged, o);
+    const previous = this.items[id];
+    if (previous !== item) {
+      // The new id held a cleared item that was not inserted again: forget it. The item's own
+      // cleared id, if it had one, no longer names it.
+      if (previous !== undefined) this.ids.delete(previous);
+      if (cleared !== undefined) this.items[cleared] = undefined;
+      this.items[id] = item;
+      this.ids.set(item, id);
+    }
+    this.nextGuess = id + 1;
+  }
+
+  /** Removes `item`, whose live id is `id`. */
+  remove(item: T, id: number): void {
+    this.index.remove(id);
+    this.ids.delete(item);
+    this.items[id] = undefined;
+    if (this.index.size === 0) {
+      // Back to the footprint of a new tree (the index releases its storage too).
+      this.items = [];
+      this.ids = new Map();
+    }
+  }
+
+  /** Empties the index, keeping the cleared items' ids for their re-insertion (see {@link items}). */
+  clear(): void {
+    // Forget the items cleared last time and not inserted since.
+    const items = this.items;
+    const index = this.index;
+    for (let id = 0; id < items.length; id++) {
+      const it = items[id];
+      if (it === undefined || index.has(id)) continue;
+      this.ids.delete(it);
+      items[id] = undefined;
+    }
+    index.clear();
+    this.nextGuess = 0;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Id → item, for the traversals
+
+  /** Every live item, by id. Appends to `out`. */
+  all(out: T[]): T[] {
+    const items = this.items;
+    for (let id = 0; id < items.length; id++) {
+      if (items[id] !== undefined && this.index.has(id)) out.push(items[id] as T);
+    }
+    return out;
+  }
+
+  /**
+   * Runs a search of the index (`area` for the area kinds; x, y and radius for the others),
+   * reporting each item to `visit`, or appending it to `out` when `visit` is null. The area is
+   * read once, here, and goes to the index in a typed array (no boxed doubles per query).
+   * Returns the box tests made.
+   */
+  search(
+    kind: ItemSearch,
+    area: Rect | null,
+    x: number,
+    y: number,
+    radius: number,
+    visit: ItemVisitor<T> | null,
+    out: T[] | null,
+  ): number {
+    const savedVisit = this.itemVisit;
+    const savedOut = this.outList;
+    this.itemVisit = visit;
+    this.outList = out;
+    const relay = visit === null ? this.relayPush : this.relayItem;
+    try {
+      if (kind === ItemSearch.Point) return this.index.forEachAtPoint(x, y, relay);
+      if (kind === ItemSearch.Circle) return this.index.forEachInCircle(x, y, radius, relay);
+      readBox(area as Rect, 'area', areaScratch, 0);
+      return this.index._forEachInBoxFrom(areaScratch, 0, relay, kind === ItemSearch.Candidates);
+    } finally {
+      this.itemVisit = savedVisit;
+      this.outList = savedOut;
+    }
+  }
+
+  /** The index's pair pass, relayed to `visit` as items; returns the box tests made. */
+  forEachPair(visit: Stored<[T, T], void | boolean>): number {
+    const saved = this.pairVisit;
+    this.pairVisit = visit;
+    try {
+      return this.index.forEachPair(this.relayPair);
+    } finally {
+      this.pairVisit = saved;
+    }
+  }
+
+  /** The index's raycast, relayed to `visit` as items. */
+  raycast(
+    x: number,
+    y: number,
+    dirX: number,
+    dirY: number,
+    maxT: number,
+    visit: Stored<[T, number], number | boolean | void>,
+  ): void {
+    const saved = this.rayVisit;
+    this.rayVisit = visit;
+    try {
+      this.index.raycast(x, y, dirX, dirY, maxT, this.relayRay);
+    } finally {
+      this.rayVisit = saved;
+    }
+  }
+
+  /**
+   * The index's box sweep of `item` (read here, once) by (dx, dy), relayed to `visit` as items;
+   * `item` itself is left out when it is in the tree.
+   */
+  forEachSweepHit(
+    item: Rect,
+    dx: number,
+    dy: number,
+    visit: Stored<[T, number, number, number], void | boolean>,
+  ): void {
+    readBox(item, 'item', areaScratch, 0);
+    const skip = this.liveId(item as T);
+    const saved = this.sweepVisit;
+    this.sweepVisit = visit;
+    try {
+      this.index.forEachSweepHit(
+        areaScratch[0],
+        areaScratch[1],
+        areaScratch[2],
+        areaScratch[3],
+        dx,
+        dy,
+        this.relaySweep,
+        skip,
+      );
+    } finally {
+      this.sweepVisit = saved;
+    }
+  }
+
+  /** The index's nearest-first walk, relayed to `visit` as items. */
+  forEachNearest(
+    x: number,
+    y: number,
+    visit: Stored<[T, number], void | boolean>,
+    maxDistance: number,
+  ): void {
+    const saved = this.nearVisit;
+    this.nearVisit = visit;
+    try {
+      this.index.forEachNearest(x, y, this.relayNear, maxDistance);
+    } finally {
+      this.nearVisit = saved;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Checks
+
+  /**
+   * Checks the mapping against the index, calling `fail` with the first broken invariant; also
+   * reports the first item whose `x`/`y`/`width`/`height` changed without an update.
+   */
+  validate(fail: (message: string) => never): void {
+    const items = this.items;
+    const index = this.index;
+    const box = new Float64Array(4);
+    let live = 0;
+    for (let id = 0; id < items.length; id++) {
+      if (!index.has(id)) continue;
+      live++;
+      const item = items[id];
+      if (item === undefined) fail(`id ${id} is live but has no item`);
+      const it = item as T;
+      if (this.ids.get(it) !== id) fail(`the item of id ${id} is not mapped to it`);
+      index.getBox(id, box);
+      if (box[0] !== it.x || box[1] !== it.y || box[2] !== it.x + it.width || box[3] !== it.y + it.height) {
+        fail(
+          `an item moved or resized without update(): stored ${JSON.stringify(toRect(box))}, ` +
+            `now ${JSON.stringify({ x: it.x, y: it.y, width: it.width, height: it.height })}`,
+        );
+      }
+    }
+    if (live !== index.size) fail(`${live} live ids have items but size is ${index.size}`);
+    for (const [item, id] of this.ids) {
+      if (items[id] !== item) fail(`the map sends an item to id ${id}, which holds another`);
+    }
+    const held = items.reduce((n, item) => (item === undefined ? n : n + 1), 0);
+    if (held !== this.ids.size) fail(`${held} ids hold items but the map has ${this.ids.size}`);
+  }
+}
+
+/**
+ * A visitor kept in a field between calls. Method syntax makes its parameters bivariant, so that a
+ * `Quadtree<Sprite>` stays assignable to a `Quadtree<Rect>` as it was before it stored visitors.
+ * @internal
+ */
+export type Stored<A extends unknown[], R> = { visit(...args: A): R }['visit'];
+
+/** Query areas and swept boxes are read here (minX, minY, maxX, maxY) before the search starts. */
+const areaScratch = new Float64Array(4);
+
+function toRect(box: Float64Array): Rect {
+  return { x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1] };
+}

@@ -1,0 +1,100 @@
+/**
+ * Reading boxes from the user's objects: each `x`, `y`, `width` and `height` is read once (a getter
+ * may change its answer or throw) into a typed array as minX, minY, maxX, maxY, and checked there,
+ * so that a mutation can read and check all its input before it changes anything.
+ * @internal
+ * @module
+ */
+import type { QuadIndex } from '../core/QuadIndex.js';
+import type { Rect } from '../core/types.js';
+import { isValidBox, requireRect } from '../shared/validate.js';
+
+/**
+ * Reads each of `item`'s x, y, width and height exactly once into out[o … o + 3] as minX, minY,
+ * maxX, maxY, and throws naming the field when one is bad or the box overflows. `name` is the
+ * argument's name, or its index in an items array. @internal
+ */
+export function readBox(item: Rect, name: string | number, out: Float64Array, o: number): void {
+  if (item === null || typeof item !== 'object') requireRect(item, fieldName(name));
+  const x = item.x;
+  const y = item.y;
+  const width = item.width;
+  const height = item.height;
+  if (!isValidBox(x, y, width, height))
+    requireRect({ ...shapeOf(item), x, y, width, height }, fieldName(name));
+  const maxX = x + width;
+  const maxY = y + height;
+  if (maxX - maxX !== 0 || maxY - maxY !== 0) {
+    const n = fieldName(name);
+    const axis = maxX - maxX !== 0 ? ['x', 'width', maxX] : ['y', 'height', maxY];
+    throw new RangeError(
+      `${n}.${axis[0]} + ${n}.${axis[1]} overflows to ${axis[2]}; scale your coordinates down`,
+    );
+  }
+  out[o] = x;
+  out[o + 1] = y;
+  out[o + 2] = maxX;
+  out[o + 3] = maxY;
+}
+
+/**
+ * Reads the first `count` elements of an array being inserted, each once: the element into
+ * `items[i]`, its box into staged[4i … 4i + 3]. Throws naming the first bad one. @internal
+ */
+export function readItems<T extends Rect>(
+  list: readonly T[],
+  count: number,
+  items: (T | undefined)[],
+  staged: Float64Array,
+): void {
+  for (let i = 0; i < count; i++) {
+    const it = list[i];
+    items[i] = it;
+    readBox(it, i, staged, i << 2);
+  }
+}
+
+/**
+ * Reads the box of every live id below `end` (`items[id]` is its item) into staged[4·id …], for a
+ * refresh; throws naming the first bad one. @internal
+ */
+export function readLiveBoxes<T extends Rect>(
+  items: readonly (T | undefined)[],
+  end: number,
+  index: QuadIndex,
+  staged: Float64Array,
+): void {
+  for (let id = 0; id < end; id++) {
+    const it = items[id];
+    if (it === undefined || !index.has(id)) continue;
+    const o = id << 2;
+    const x = it.x;
+    const y = it.y;
+    const maxX = x + it.width;
+    const maxY = y + it.height;
+    // Sizes ≥ 0 and finite sums: the same conditions as readBox, without its second read.
+    if (!(maxX - x >= 0 && maxY - y >= 0 && maxX - maxX === 0 && maxY - maxY === 0)) {
+      readBox(it, 'item', staged, o);
+    }
+    staged[o] = x;
+    staged[o + 1] = y;
+    staged[o + 2] = maxX;
+    staged[o + 3] = maxY;
+  }
+}
+
+/**
+ * The name of the argument for an error message: a string as given, or a number as an index into
+ * the items array (built only when an error is thrown, so that an array insert makes no string per
+ * item).
+ */
+function fieldName(name: string | number): string {
+  return typeof name === 'number' ? `items[${name}]` : name;
+}
+
+/** The object's own keys (not values: reading a value could run a getter again), for error hints. */
+function shapeOf(item: object): Record<string, true> {
+  const keys: Record<string, true> = {};
+  for (const key of Object.keys(item)) keys[key] = true;
+  return keys;
+}

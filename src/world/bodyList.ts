@@ -1,0 +1,97 @@
+/**
+ * The World's bodies: who is in the world, which of them move and which are swept, and the ids
+ * the world hands out.
+ * @internal
+ * @module
+ */
+import type { Body } from './Body.js';
+import type { BroadPhase } from './broadphase.js';
+import type { World } from './World.js';
+
+/**
+ * The bodies of one world in three lists, each swap-removed in O(1) through the index the body
+ * keeps in it (the continuous list excepted: it is short): every body, the dynamic ones (the pair
+ * pass queries the static index with each), and the continuous ones (each step sweeps them).
+ * @internal
+ */
+export class BodyList<U> {
+  readonly all: Body<U>[] = [];
+  readonly dynamic: Body<U>[] = [];
+  /** Bodies with `continuous: true`, swept by every step (the others pay nothing for it). */
+  readonly continuous: Body<U>[] = [];
+  private nextId = 0;
+
+  /**
+   * Files a body that the broad phase has just taken in: `world` becomes its world, and it gets
+   * the next id unless `world` gave it one before (its old id back keeps contacts in order).
+   */
+  add(body: Body<U>, world: World<U>): void {
+    body._world = world;
+    if (body._idWorld !== world) {
+      body._id = this.nextId++;
+      body._idWorld = world;
+    }
+    body._index = this.all.length;
+    this.all.push(body);
+    if (!body.isStatic) {
+      body._dynamicIndex = this.dynamic.length;
+      this.dynamic.push(body);
+    }
+    if (body.continuous) {
+      body._prevX = body.shape.x;
+      body._prevY = body.shape.y;
+      this.continuous.push(body);
+    }
+  }
+
+  /** Takes a body out of the lists (the broad phase has dropped it already). */
+  remove(body: Body<U>): void {
+    const list = this.all;
+    const last = list[list.length - 1];
+    list[body._index] = last;
+    last._index = body._index;
+    list.pop();
+    if (!body.isStatic) {
+      const dyn = this.dynamic;
+      const lastDyn = dyn[dyn.length - 1];
+      dyn[body._dynamicIndex] = lastDyn;
+      lastDyn._dynamicIndex = body._dynamicIndex;
+      dyn.pop();
+    }
+    if (body.continuous) this.continuous.splice(this.continuous.indexOf(body), 1);
+    // The id is kept so that the `collisionEnd` contacts reported next step still name the body.
+    body._world = null;
+    body._index = -1;
+    body._dynamicIndex = -1;
+  }
+
+  /**
+   * Checks both indexes, then every body against its list entry and its proxy in `broad` (filter
+   * bits, and a box that holds its shape: `broad` must be synced), calling `fail` with the first
+   * broken invariant.
+   */
+  validate(world: World<U>, broad: BroadPhase<U>, fail: (message: string) => never): void {
+    const { dynamic, statics } = broad;
+    dynamic.index.validate();
+    statics.index.validate();
+    const bodies = this.all;
+    if (dynamic.index.size + statics.index.size !== bodies.length)
+      fail('index sizes do not match the body count');
+    const box = new Float64Array(4);
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i];
+      if (body._world !== world || body._index !== i) fail(`body list entry ${i} is inconsistent`);
+      const side = broad.side(body);
+      if (!side.index.has(body._proxy) || side.bodies[body._proxy] !== body)
+        fail(`body ${body._id} is missing from the index`);
+      if (side.category[body._proxy] !== body._category || side.mask[body._proxy] !== body._mask) {
+        fail(`body ${body._id} has stale filter bits in the index`);
+      }
+      const b = body.shape.bounds;
+      side.index.getBox(body._proxy, box);
+      if (!(box[0] <= b.minX && box[1] <= b.minY && box[2] >= b.maxX && box[3] >= b.maxY)) {
+        fail(`body ${body._id}'s index box does not hold its shape`);
+      }
+    }
+  }
+}

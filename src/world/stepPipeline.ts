@@ -1,0 +1,138 @@
+/**
+ * The collision work of one {@link World.step}: candidate pairs from the broad phase, the narrow
+ * phase on each (through the contact book), the sweeps of continuous bodies, and the sorted lists
+ * of started / stayed / ended contacts.
+ * @internal
+ * @module
+ */
+import { overlaps } from '../geometry/sat.js';
+import { SweepHit } from '../geometry/sweepHit.js';
+import type { Body } from './Body.js';
+import type { BodyList } from './bodyList.js';
+import type { BroadPhase } from './broadphase.js';
+import type { ContactBook } from './contacts.js';
+import type { WorldQueries } from './queries.js';
+
+/**
+ * Runs the steps' collision work and counts the steps. The world guards a step (no queries or
+ * changes while it runs) and calls the listeners afterwards; this brings the broad phase up to
+ * date, walks the pairs and fills the {@link ContactBook}. Filtering runs inside the traversal
+ * callbacks, on the broad phase's typed arrays, before any narrow-phase test.
+ * @internal
+ */
+export class StepPipeline<U> {
+  /** Steps run so far; the one under way while it runs (the contact book stamps contacts with it). */
+  steps = 0;
+
+  // The dynamic body whose box is searched in the static index, and its filter bits.
+  private owner: Body<U> | null = null;
+  private ownerCategory = 0;
+  private ownerMask = 0;
+  private readonly ownerBox = new Float64Array(4);
+
+  /** The continuous body being swept, for {@link acceptCrossing}. */
+  private sweptBody: Body<U> | null = null;
+  private readonly sweepHit = new SweepHit();
+
+  constructor(
+    private readonly broad: BroadPhase<U>,
+    private readonly bodies: BodyList<U>,
+    private readonly book: ContactBook<U>,
+    private readonly queries: WorldQueries<U>,
+  ) {}
+
+  /**
+   * Runs the collision part of the next step; afterwards the book holds its contact lists. If it
+   * throws (a body whose bounds overflowed), nothing has changed.
+   */
+  run(): void {
+    // 1. Index: bodies that moved out of their box. Every new box is checked before any is
+    // stored, so a throw here leaves the world untouched.
+    this.broad.sync();
+    const frame = ++this.steps;
+    const book = this.book;
+    book.begin();
+
+    // 2. Pairs: dynamic–dynamic in one pass, then dynamic–static per dynamic body (static–static
+    // pairs are never even enumerated, which matters for tile maps).
+    const dynamic = this.broad.dynamic;
+    dynamic.index.forEachPair(this.visitPair);
+    const statics = this.broad.statics;
+    if (statics.index.size > 0) {
+      const list = this.bodies.dynamic;
+      const box = this.ownerBox;
+      for (let i = 0; i < list.length; i++) {
+        const body = list[i];
+        this.owner = body;
+        this.ownerCategory = body._category;
+        this.ownerMask = body._mask;
+        dynamic.index.getBox(body._proxy, box);
+        statics.index._forEachInBoxFrom(box, 0, this.visitStatic);
+      }
+      this.owner = null;
+    }
+
+    // 2b. Continuous bodies: what they crossed since the last step but no longer overlap.
+    const swept = this.bodies.continuous;
+    for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
+
+    // 3. Which contacts started, stayed and ended, each list sorted.
+    book.finish(frame);
+    for (let i = 0; i < swept.length; i++) {
+      swept[i]._prevX = swept[i].shape.x;
+      swept[i]._prevY = swept[i].shape.y;
+    }
+  }
+
+  /** Dynamic–dynamic candidate pair (proxy ids): filter bits first, from typed arrays. */
+  private readonly visitPair = (p: number, q: number): void => {
+    const side = this.broad.dynamic;
+    if ((side.category[p] & side.mask[q]) === 0 || (side.category[q] & side.mask[p]) === 0) return;
+    this.book.consider(side.bodies[p] as Body<U>, side.bodies[q] as Body<U>, this.steps);
+  };
+
+  /** Static body (proxy id) whose box meets the owner's: filter bits first. */
+  private readonly visitStatic = (id: number): void => {
+    const side = this.broad.statics;
+    if ((this.ownerCategory & side.mask[id]) === 0 || (side.category[id] & this.ownerMask) === 0) return;
+    this.book.consider(this.owner as Body<U>, side.bodies[id] as Body<U>, this.steps);
+  };
+
+  /**
+   * Sweeps a continuous body from where it was at the last step to where it is now (a translation,
+   * at its current angle) and records the first body it crossed that it does not overlap now as a
+   * contact with `continuous: true`. Bodies it overlapped already at the start, or overlaps at the
+   * end (found by the pair pass), are not reported here.
+   */
+  private sweepContinuous(body: Body<U>, frame: number): void {
+    const shape = body.shape;
+    const x = shape.x;
+    const y = shape.y;
+    const dx = x - body._prevX;
+    const dy = y - body._prevY;
+    if (dx === 0 && dy === 0) return;
+    // Put the shape back where it was for the sweep, without telling the world it moved.
+    shape._x = body._prevX;
+    shape._y = body._prevY;
+    shape._dirty = true;
+    const hit = this.sweepHit;
+    let other: Body<U> | null;
+    try {
+      this.sweptBody = body;
+      other = this.queries.sweep(shape, dx, dy, undefined, body, hit, null, this.acceptCrossing);
+    } finally {
+      this.sweptBody = null;
+      shape._x = x;
+      shape._y = y;
+      shape._dirty = true;
+    }
+    if (other !== null) this.book.addCrossing(body, other, dx, dy, hit, frame);
+  }
+
+  /** Which crossings a continuous body reports: filter bits pass, not overlapping at the start. */
+  private readonly acceptCrossing = (other: Body<U>, hit: SweepHit): boolean => {
+    const body = this.sweptBody as Body<U>;
+    if (!body.canCollideWith(other)) return false;
+    return !(hit.t === 0 && overlaps(body.shape, other.shape)); // overlapped already at the start
+  };
+}
