@@ -1,7 +1,7 @@
 import { readSettings } from '../core/options.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import type { NodeInfo, QuadtreeOptions, Rect } from '../core/types.js';
-import { requireFunction, requireInteger } from '../shared/validate.js';
+import { requireFunction } from '../shared/validate.js';
 import { ItemSearch, ItemTable } from './itemTable.js';
 import { readBox, readItems, readLiveBoxes } from './readBox.js';
 import type { ItemSweepHit, ItemVisitor, PairVisitor, QuadtreeStats } from './types.js';
@@ -314,19 +314,9 @@ export class Quadtree<T extends Rect> {
 
   /** The `k` items whose boxes are nearest to (x, y), nearest first, within `maxDistance`. */
   nearest(x: number, y: number, k: number, maxDistance = Number.POSITIVE_INFINITY): T[] {
-    requireInteger(k, 'k', 0, 0x7fffffff);
-    const out: T[] = [];
-    if (k === 0) return out;
-    this.forEachNearest(
-      x,
-      y,
-      (item) => {
-        out.push(item);
-        return out.length < k;
-      },
-      maxDistance,
-    );
-    return out;
+    // The index's bounded k-nearest search (cheaper than stopping forEachNearest after k).
+    const items = this.table.items;
+    return this.index.nearest(x, y, k, maxDistance).map((id) => items[id] as T);
   }
 
   /** Every item, in a deterministic order (by id). Appends to `out`. */
