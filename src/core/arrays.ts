@@ -111,8 +111,8 @@ export class TreeArrays {
     // Cell mapping rounds by a few ulps of the coordinates involved; 2^-40 is thousands of ulps.
     this.slackX = (Math.abs(originX) + width) * 2 ** -40;
     this.slackY = (Math.abs(originY) + height) * 2 ** -40;
-    this.allocateItems(INITIAL_ITEMS);
-    this.allocateNodes(1 + 4 * INITIAL_BLOCKS);
+    this.sizeItems(INITIAL_ITEMS, false);
+    this.sizeNodes(1 + 4 * INITIAL_BLOCKS, false);
     this.resetNodes();
   }
 
@@ -216,21 +216,17 @@ export class TreeArrays {
   // ---------------------------------------------------------------------------------------------
   // Storage
 
-  private allocateItems(capacity: number): void {
+  /** Sizes the item arrays for `capacity` ids, keeping their contents when `keep`. */
+  private sizeItems(capacity: number, keep: boolean): void {
     this.itemCapacity = capacity;
-    this.boxes = new Float64Array(capacity * 4);
-    this.itemNode = new Int32Array(capacity);
-    this.itemNext = new Int32Array(capacity);
-    this.itemPrev = new Int32Array(capacity);
+    this.boxes = resize(Float64Array, this.boxes, capacity * 4, keep);
+    this.itemNode = resize(Int32Array, this.itemNode, capacity, keep);
+    this.itemNext = resize(Int32Array, this.itemNext, capacity, keep);
+    this.itemPrev = resize(Int32Array, this.itemPrev, capacity, keep);
   }
 
   protected growItems(capacity: number): void {
-    const { boxes, itemNode, itemNext, itemPrev } = this;
-    this.allocateItems(capacity);
-    this.boxes.set(boxes);
-    this.itemNode.set(itemNode);
-    this.itemNext.set(itemNext);
-    this.itemPrev.set(itemPrev);
+    this.sizeItems(capacity, true);
     if (this.runIds.length > 0) this.allocateRuns(capacity);
   }
 
@@ -241,45 +237,20 @@ export class TreeArrays {
     this.runsStale = true;
   }
 
-  private allocateNodes(capacity: number): void {
+  /** Sizes the node arrays for `capacity` nodes, keeping their contents when `keep`. */
+  private sizeNodes(capacity: number, keep: boolean): void {
     this.nodeCapacity = capacity;
-    this.nodeParent = new Int32Array(capacity);
-    this.nodeChild = new Int32Array(capacity);
-    this.nodeLevel = new Uint8Array(capacity);
-    this.nodeX0 = new Int32Array(capacity);
-    this.nodeY0 = new Int32Array(capacity);
-    this.nodeHead = new Int32Array(capacity);
-    this.nodeTail = new Int32Array(capacity);
-    this.nodeCount = new Int32Array(capacity);
-    this.nodeTotal = new Int32Array(capacity);
-    this.nodeReach = new Uint16Array(capacity * 8);
-    this.runStart = new Int32Array(capacity);
-  }
-
-  private growNodes(capacity: number): void {
-    const {
-      nodeParent,
-      nodeChild,
-      nodeLevel,
-      nodeX0,
-      nodeY0,
-      nodeHead,
-      nodeTail,
-      nodeCount,
-      nodeTotal,
-      nodeReach,
-    } = this;
-    this.allocateNodes(capacity);
-    this.nodeParent.set(nodeParent);
-    this.nodeChild.set(nodeChild);
-    this.nodeLevel.set(nodeLevel);
-    this.nodeX0.set(nodeX0);
-    this.nodeY0.set(nodeY0);
-    this.nodeHead.set(nodeHead);
-    this.nodeTail.set(nodeTail);
-    this.nodeCount.set(nodeCount);
-    this.nodeTotal.set(nodeTotal);
-    this.nodeReach.set(nodeReach);
+    this.nodeParent = resize(Int32Array, this.nodeParent, capacity, keep);
+    this.nodeChild = resize(Int32Array, this.nodeChild, capacity, keep);
+    this.nodeLevel = resize(Uint8Array, this.nodeLevel, capacity, keep);
+    this.nodeX0 = resize(Int32Array, this.nodeX0, capacity, keep);
+    this.nodeY0 = resize(Int32Array, this.nodeY0, capacity, keep);
+    this.nodeHead = resize(Int32Array, this.nodeHead, capacity, keep);
+    this.nodeTail = resize(Int32Array, this.nodeTail, capacity, keep);
+    this.nodeCount = resize(Int32Array, this.nodeCount, capacity, keep);
+    this.nodeTotal = resize(Int32Array, this.nodeTotal, capacity, keep);
+    this.nodeReach = resize(Uint16Array, this.nodeReach, capacity * 8, keep);
+    this.runStart = resize(Int32Array, this.runStart, capacity, false); // (rebuilt with the runs)
   }
 
   protected allocateBlock(): number {
@@ -287,7 +258,7 @@ export class TreeArrays {
     if (first !== NONE) {
       this.freeBlock = this.nodeHead[first];
     } else {
-      if (this.nodeHighWater + 4 > this.nodeCapacity) this.growNodes(1 + (this.nodeCapacity - 1) * 2);
+      if (this.nodeHighWater + 4 > this.nodeCapacity) this.sizeNodes(1 + (this.nodeCapacity - 1) * 2, true);
       first = this.nodeHighWater;
       this.nodeHighWater += 4;
     }
@@ -324,10 +295,10 @@ export class TreeArrays {
 
   /** Back to the storage of a new index once the last item is removed. */
   protected releaseStorage(): void {
-    if (this.itemCapacity > INITIAL_ITEMS) this.allocateItems(INITIAL_ITEMS);
+    if (this.itemCapacity > INITIAL_ITEMS) this.sizeItems(INITIAL_ITEMS, false);
     this.itemHighWater = 0;
     this.freeItem = NONE;
-    if (this.nodeCapacity > 1 + 4 * INITIAL_BLOCKS) this.allocateNodes(1 + 4 * INITIAL_BLOCKS);
+    if (this.nodeCapacity > 1 + 4 * INITIAL_BLOCKS) this.sizeNodes(1 + 4 * INITIAL_BLOCKS, false);
     this.resetNodes();
     this.scratch.length = 0;
     this.allocateRuns(0); // (reallocated at the next walk)
@@ -361,4 +332,18 @@ export class TreeArrays {
     for (const ctx of this.scratch) bytes += ctx.byteLength();
     return bytes;
   }
+}
+
+type NumberArray = Float64Array | Int32Array | Uint16Array | Uint8Array;
+
+/** A new `make` array of `length` elements, holding the start of `old` when `keep`. */
+function resize<A extends NumberArray>(
+  make: new (length: number) => A,
+  old: A | undefined,
+  length: number,
+  keep: boolean,
+): A {
+  const next = new make(length);
+  if (keep && old !== undefined) next.set(old.length <= length ? old : old.subarray(0, length));
+  return next;
 }
