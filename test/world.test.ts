@@ -323,6 +323,25 @@ describe('World bad input and re-entrancy', () => {
       world.queryPoint(10, 10, [], { predicate: () => world.queryPoint(1, 1).length === 0 }),
     ).toThrow(/nested/);
     expect(world.queryPoint(10, 10)).toEqual([a]);
+    // A predicate that tries a nested query and swallows the refusal leaves the outer query intact.
+    const far = world.add(new Body(new Circle(200, 200, 5)));
+    const swallow = (nested: () => unknown) => () => {
+      try {
+        nested();
+      } catch {
+        // refused: queries cannot be nested
+      }
+      return true;
+    };
+    expect(
+      world.queryRect({ x: 0, y: 0, width: 30, height: 30 }, [], {
+        predicate: swallow(() => world.queryRect({ x: 190, y: 190, width: 30, height: 30 })),
+      }),
+    ).toEqual([a]);
+    expect(
+      world.queryCircle(10, 10, 8, [], { predicate: swallow(() => world.queryCircle(200, 200, 8)) }),
+    ).toEqual([a]);
+    expect(world.queryRect({ x: 190, y: 190, width: 30, height: 30 })).toEqual([far]);
     world.validate();
   });
 

@@ -281,8 +281,9 @@ export class World<U = unknown> {
     checkFilter(filter);
     const { x, y, width, height } = rect;
     if (width === 0 && height === 0) return this.queryPoint(x, y, out, filter);
-    const shape = this.queries.rectShape(x, y, width, height);
+    // beginQuery first: a nested call (refused) must not overwrite the outer query's shape.
     this.beginQuery();
+    const shape = this.queries.rectShape(x, y, width, height);
     this.queries.shapeQuery(shape, x, y, x + width, y + height, out, filter);
     return out;
   }
@@ -305,8 +306,8 @@ export class World<U = unknown> {
     if (radius < 0) throw new RangeError(`radius must be ≥ 0, got ${radius}`);
     checkFilter(filter);
     if (radius === 0) return this.queryPoint(x, y, out, filter);
-    const shape = this.queries.circleShape(x, y, radius);
     this.beginQuery();
+    const shape = this.queries.circleShape(x, y, radius);
     this.queries.shapeQuery(shape, x - radius, y - radius, x + radius, y + radius, out, filter);
     return out;
   }
