@@ -56,8 +56,11 @@ export abstract class Shape {
   abstract readonly kind: ShapeKind;
   /** @internal Total order used to make the narrow phase symmetric. */
   readonly _serial: number = nextSerial++;
-  /** @internal */ _x: number;
-  /** @internal */ _y: number;
+  // Number fields start as numbers, never undefined: a field V8 first sees holding undefined is
+  // stored tagged, and every later write of a fractional number then allocates a heap number
+  // (32 bytes per setPosition measured). Started as numbers, they are updated in place.
+  /** @internal */ _x = 0;
+  /** @internal */ _y = 0;
   /** @internal */ _angle = 0;
   /** @internal */ _scale = 1;
   /** @internal True when cached world-space data must be recomputed. */

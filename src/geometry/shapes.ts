@@ -16,7 +16,7 @@ import { Shape, type Vec2 } from './shape.js';
  */
 export class Circle extends Shape {
   readonly kind = 'circle' as const;
-  /** @internal */ _radius: number;
+  /** @internal */ _radius = 0; // (a number from the start: see Shape._x)
   /** @internal World-space radius (radius × scale). */
   _r = 0;
 
@@ -78,8 +78,8 @@ function rectangleLocal(out: Float64Array, x0: number, y0: number, x1: number, y
  * differently around its anchor (x, y).
  */
 abstract class Rectangle extends ConvexShape {
-  /** @internal */ _width: number;
-  /** @internal */ _height: number;
+  /** @internal */ _width = 0; // (numbers from the start: see Shape._x)
+  /** @internal */ _height = 0;
 
   /** @internal Validates the sizes, then the angle, before anything is built. */
   protected constructor(x: number, y: number, width: number, height: number, angle: number) {
