@@ -6,7 +6,7 @@ import {
   requireMinMax,
   requireNonNegativeOrInfinity,
 } from '../shared/validate.js';
-import { moveAll, requireBoxArray } from './batch.js';
+import { moveAll, moveAllChecked, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
@@ -192,6 +192,15 @@ export class QuadIndex {
     requireBoxArray(boxes);
     this.assertMutable('moveAll');
     return moveAll(this.tree, boxes);
+  }
+
+  /**
+   * @internal {@link moveAll} from the buffer of {@link _staging}, whose live boxes the caller has
+   * checked already (the object Quadtree's `refresh`): no second validation pass.
+   */
+  _moveAllChecked(staged: Float64Array): number {
+    this.assertMutable('moveAll');
+    return moveAllChecked(this.tree, staged);
   }
 
   /** Removes a box. Returns `false` when `id` is not a live id (never added, or removed). */

@@ -143,9 +143,9 @@ export class Quadtree<T extends Rect> {
     const items = this.table.items;
     const end = items.length;
     const staged = this.index._staging(end);
-    readLiveBoxes(items, end, this.index, staged);
+    readLiveBoxes(items, end, this.index, staged); // reads and checks every live item's box
     this.assertMutable('refresh');
-    return this.index.moveAll(staged);
+    return this.index._moveAllChecked(staged);
   }
 
   /** True when the item is in the tree. */
