@@ -309,6 +309,39 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     );
   });
 
+  it('a node holding more boxes than the search buffers start with is searched whole', () => {
+    // One leaf (maxLevels 0) with 1,000 boxes, most of them identical: the box search's hit
+    // buffer (256 entries to start with) must grow, and every match be reported once.
+    const index = new QuadIndex({ x: 0, y: 0, width: 100, height: 100 }, { maxLevels: 0 });
+    const model = new Model();
+    for (let i = 0; i < 1000; i++) {
+      const box: Corners = i % 3 === 0 ? [i % 97, i % 89, (i % 97) + 2, (i % 89) + 3] : [10, 10, 20, 20];
+      model.set(index.add(...box), box);
+    }
+    // Enough searches lay out the copy the box search reads (no pair pass, which would grow the
+    // shared buffers first).
+    for (let k = 0; k < 40; k++) index.query(0, 0, 1, 1);
+    for (const area of [
+      [0, 0, 100, 100],
+      [15, 15, 16, 16],
+      [20, 20, 30, 30],
+      [-5, -5, 10, 10],
+      [50, 40, 60, 95],
+    ] as Corners[]) {
+      const expected = model.query(area);
+      expect(sorted(index.query(...area))).toEqual(expected);
+      const visited: number[] = [];
+      index.forEachInBox(...area, (id) => {
+        visited.push(id);
+      });
+      expect(sorted(visited)).toEqual(expected);
+    }
+    // A visitor that stops early stops the search.
+    let calls = 0;
+    index.forEachInBox(0, 0, 100, 100, () => ++calls < 7);
+    expect(calls).toBe(7);
+  });
+
   it('moveAll with one bad box throws naming it and moves nothing', () => {
     fc.assert(
       fc.property(
