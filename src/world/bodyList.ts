@@ -92,6 +92,11 @@ export class BodyList<U> {
       if (!(box[0] <= b.minX && box[1] <= b.minY && box[2] >= b.maxX && box[3] >= b.maxY)) {
         fail(`body ${body._id}'s index box does not hold its shape`);
       }
+      const t = side.tight;
+      const o = body._proxy << 2;
+      if (t[o] !== b.minX || t[o + 1] !== b.minY || t[o + 2] !== b.maxX || t[o + 3] !== b.maxY) {
+        fail(`body ${body._id}'s bounds in the broad phase are out of date`);
+      }
     }
   }
 }

@@ -12,6 +12,12 @@ class Side<U> {
   /** Category and mask bits by proxy id, so that filtered pairs never touch the body objects. */
   category = new Uint32Array(64);
   mask = new Uint32Array(64);
+  /**
+   * The shapes' tight bounds by proxy id (minX, minY, maxX, maxY), current after every sync: the
+   * step rejects a candidate pair whose shapes' bounds do not meet from here, without reading
+   * two bodies, two shapes and their bounds scattered in memory (about half the fat-box pairs).
+   */
+  tight = new Float64Array(4 * 64);
 
   constructor(bounds: Rect, options: QuadtreeOptions) {
     this.index = new QuadIndex(bounds, options);
@@ -27,6 +33,20 @@ class Side<U> {
     const mask = new Uint32Array(length);
     mask.set(this.mask);
     this.mask = mask;
+    const tight = new Float64Array(4 * length);
+    tight.set(this.tight);
+    this.tight = tight;
+  }
+
+  /** Copies the body's current shape bounds into {@link tight}. */
+  writeTight(body: Body<U>): void {
+    const b = body.shape.bounds;
+    const o = body._proxy << 2;
+    const tight = this.tight;
+    tight[o] = b.minX;
+    tight[o + 1] = b.minY;
+    tight[o + 2] = b.maxX;
+    tight[o + 3] = b.maxY;
   }
 }
 
@@ -84,6 +104,7 @@ export class BroadPhase<U> {
     side.category[id] = body._category;
     side.mask[id] = body._mask;
     body._proxy = id;
+    side.writeTight(body);
   }
 
   remove(body: Body<U>): void {
@@ -138,7 +159,9 @@ export class BroadPhase<U> {
     }
     this.indexMoves += staged;
     for (let i = 0; i < count; i++) {
-      this.moved[i]._moved = false;
+      const body = this.moved[i];
+      if (body._moved && body._proxy >= 0) this.side(body).writeTight(body);
+      body._moved = false;
       this.moved[i] = undefined as unknown as Body<U>;
     }
     this.movedCount = 0;

@@ -41,16 +41,10 @@ export class ContactBook<U> {
   }
 
   /**
-   * A candidate pair from the broad phase (filters already passed): runs the narrow phase and
-   * records the contact, new or continuing, when the shapes collide.
+   * A candidate pair from the broad phase (filters and tight bounds already passed): runs the
+   * narrow phase and records the contact, new or continuing, when the shapes collide.
    */
   consider(a: Body<U>, b: Body<U>, frame: number): void {
-    // The index pairs fat boxes; shapes can only overlap where their tight bounds do, a test far
-    // cheaper than the narrow phase. (Closed, not strict: the narrow phase's projections round
-    // differently from the bounds, and may see a hair of overlap where the bounds just touch.)
-    const p = a.shape.bounds;
-    const q = b.shape.bounds;
-    if (!(p.minX <= q.maxX && q.minX <= p.maxX && p.minY <= q.maxY && q.minY <= p.maxY)) return;
     const lo = a._id < b._id ? a : b;
     const hi = lo === a ? b : a;
     let contact = this.table.get(lo._id, hi._id);

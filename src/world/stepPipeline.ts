@@ -84,18 +84,21 @@ export class StepPipeline<U> {
     }
   }
 
-  /** Dynamic–dynamic candidate pair (proxy ids): filter bits first, from typed arrays. */
+  /** Dynamic–dynamic candidate pair (proxy ids): filter bits and tight bounds first, from typed arrays. */
   private readonly visitPair = (p: number, q: number): void => {
     const side = this.broad.dynamic;
     if ((side.category[p] & side.mask[q]) === 0 || (side.category[q] & side.mask[p]) === 0) return;
+    if (!boundsMeet(side.tight, p << 2, side.tight, q << 2)) return;
     this.book.consider(side.bodies[p] as Body<U>, side.bodies[q] as Body<U>, this.steps);
   };
 
-  /** Static body (proxy id) whose box meets the owner's: filter bits first. */
+  /** Static body (proxy id) whose box meets the owner's: filter bits and tight bounds first. */
   private readonly visitStatic = (id: number): void => {
     const side = this.broad.statics;
     if ((this.ownerCategory & side.mask[id]) === 0 || (side.category[id] & this.ownerMask) === 0) return;
-    this.book.consider(this.owner as Body<U>, side.bodies[id] as Body<U>, this.steps);
+    const owner = this.owner as Body<U>;
+    if (!boundsMeet(this.broad.dynamic.tight, owner._proxy << 2, side.tight, id << 2)) return;
+    this.book.consider(owner, side.bodies[id] as Body<U>, this.steps);
   };
 
   /**
@@ -135,4 +138,13 @@ export class StepPipeline<U> {
     if (!body.canCollideWith(other)) return false;
     return !(hit.t === 0 && overlaps(body.shape, other.shape)); // overlapped already at the start
   };
+}
+
+/**
+ * Whether the tight bounds a[i … i + 3] and b[j … j + 3] meet. The index pairs fat boxes; shapes
+ * can only overlap where their tight bounds do. Closed, not strict: the narrow phase's projections
+ * round differently from the bounds, and may see a hair of overlap where the bounds just touch.
+ */
+function boundsMeet(a: Float64Array, i: number, b: Float64Array, j: number): boolean {
+  return a[i] <= b[j + 2] && b[j] <= a[i + 2] && a[i + 1] <= b[j + 3] && b[j + 1] <= a[i + 3];
 }
