@@ -205,12 +205,19 @@ export class TreeArrays {
 
   /** Which reach group (see {@link reachBounds}) box h of internal node n belongs to. */
   reachGroup(n: number, h: number): number {
-    const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
     const h4 = h << 2;
     const grid = this.gridSize;
     const lox = cellLo(this.boxes[h4], this.originX, this.scaleX, grid);
-    if (lox >= midX) return 1;
-    return cellHi(this.boxes[h4 + 2], this.originX, this.scaleX, grid, lox) >= midX ? 0 : 1;
+    return this.rangeGroup(n, lox, cellHi(this.boxes[h4 + 2], this.originX, this.scaleX, grid, lox));
+  }
+
+  /**
+   * The reach group of a box of internal node n whose cell range spans lox … hix on x: 0 when it
+   * crosses the node's vertical midline, 1 when it crosses only the horizontal one.
+   */
+  rangeGroup(n: number, lox: number, hix: number): number {
+    const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
+    return lox < midX && hix >= midX ? 0 : 1;
   }
 
   // ---------------------------------------------------------------------------------------------

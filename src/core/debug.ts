@@ -1,5 +1,5 @@
 import { FREE, NONE, type TreeArrays } from './arrays.js';
-import { cellHi, cellLo, homeLevel } from './cells.js';
+import { homeLevel } from './cells.js';
 import type { Scratch } from './scratch.js';
 import type { IndexStats, NodeInfo } from './types.js';
 
@@ -63,6 +63,7 @@ export function stats(tree: TreeArrays): IndexStats {
 export function validate(tree: TreeArrays, fail: (message: string) => never): void {
   const depth = tree.maxDepth;
   const seen = new Uint8Array(tree.itemHighWater);
+  const range = new Int32Array(4);
   let itemsSeen = 0;
   let nodesSeen = 0;
   const stack: number[] = [0];
@@ -91,11 +92,11 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
       const i4 = i * 4;
       const b = tree.boxes;
       if (!(b[i4] <= b[i4 + 2] && b[i4 + 1] <= b[i4 + 3])) fail(`id ${i} has an invalid box`);
-      const grid = tree.gridSize;
-      const lox = cellLo(b[i4], tree.originX, tree.scaleX, grid);
-      const loy = cellLo(b[i4 + 1], tree.originY, tree.scaleY, grid);
-      const hix = cellHi(b[i4 + 2], tree.originX, tree.scaleX, grid, lox);
-      const hiy = cellHi(b[i4 + 3], tree.originY, tree.scaleY, grid, loy);
+      tree.cellRangeOf(b, i4, range, 0);
+      const lox = range[0];
+      const loy = range[1];
+      const hix = range[2];
+      const hiy = range[3];
       if (lox > hix || loy > hiy) fail(`id ${i} has an empty cell range`);
       if (lox < x0 || hix >= x0 + span || loy < y0 || hiy >= y0 + span)
         fail(`id ${i} lies outside the block of node ${n}`);
@@ -103,8 +104,7 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
         fail(`id ${i} fits in a child of internal node ${n} but was not pushed down`);
       }
       if (first !== NONE) {
-        const midX = x0 + (1 << shift);
-        const r = (n << 3) + (lox < midX && hix >= midX ? 0 : 4);
+        const r = (n << 3) + 4 * tree.rangeGroup(n, lox, hix);
         const reach = tree.nodeReach;
         if (lox < reach[r] || loy < reach[r + 1] || hix > reach[r + 2] || hiy > reach[r + 3]) {
           fail(`id ${i} lies outside the reach box of internal node ${n}`);

@@ -181,36 +181,20 @@ function search(
           else if ((visit as IdVisitor)(runIds[hit[k]]) === false) return checks;
         }
       } else if (runs) {
-        // The pair walk's copy is current: the node's boxes are contiguous there.
+        // Candidates and discs over the copy (box searches take the loop above).
         for (let r = runStart[n], end = r + count[n]; r < end; r++) {
           const r4 = r << 2;
-          if (mode !== Search.Candidates) {
+          if (mode === Search.Circle) {
             checks++;
-            if (mode === Search.Box) {
-              if (
-                !(
-                  runBoxes[r4] < maxX &&
-                  minX < runBoxes[r4 + 2] &&
-                  runBoxes[r4 + 1] < maxY &&
-                  minY < runBoxes[r4 + 3]
-                )
-              ) {
-                continue;
-              }
-            } else if (
-              !(
-                boxDistanceSquared(
-                  cx,
-                  cy,
-                  runBoxes[r4],
-                  runBoxes[r4 + 1],
-                  runBoxes[r4 + 2],
-                  runBoxes[r4 + 3],
-                ) < r2
-              )
-            ) {
-              continue;
-            }
+            const d2 = boxDistanceSquared(
+              cx,
+              cy,
+              runBoxes[r4],
+              runBoxes[r4 + 1],
+              runBoxes[r4 + 2],
+              runBoxes[r4 + 3],
+            );
+            if (!(d2 < r2)) continue;
           }
           if (out !== null) out.push(runIds[r]);
           else if ((visit as IdVisitor)(runIds[r]) === false) return checks;

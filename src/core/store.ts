@@ -306,8 +306,7 @@ export class TreeStore extends TreeArrays {
   private growReach(n: number, cells: Int32Array): void {
     const lox = cells[0];
     const hix = cells[2];
-    const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
-    const r = (n << 3) + (lox < midX && hix >= midX ? 0 : 4);
+    const r = (n << 3) + 4 * this.rangeGroup(n, lox, hix);
     const reach = this.nodeReach;
     if (lox < reach[r]) reach[r] = lox;
     if (cells[1] < reach[r + 1]) reach[r + 1] = cells[1];

@@ -1,4 +1,4 @@
-import { length } from '../geometry/math.js';
+import { unit, vec } from '../geometry/math.js';
 import {
   containsPointUnchecked,
   pointDistanceSquaredUnchecked,
@@ -262,10 +262,9 @@ export class WorldQueries<U> {
     let ux = 0;
     let uy = 0;
     if (dx !== 0 || dy !== 0) {
-      const m = Math.max(Math.abs(dx), Math.abs(dy));
-      const len = length(dx / m, dy / m);
-      ux = dx / m / len;
-      uy = dy / m / len;
+      unit(dx, dy);
+      ux = vec[0];
+      uy = vec[1];
     }
     const ray = this.ray;
     ray.ox = ox;
