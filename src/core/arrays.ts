@@ -1,4 +1,5 @@
 import { cellHi, cellLo } from './cells.js';
+import { resize } from './resize.js';
 import { Scratch } from './scratch.js';
 
 /** "No item / no node" in the id and link arrays. */
@@ -339,18 +340,4 @@ export class TreeArrays {
     for (const ctx of this.scratch) bytes += ctx.byteLength();
     return bytes;
   }
-}
-
-type NumberArray = Float64Array | Int32Array | Uint16Array | Uint8Array;
-
-/** A new `make` array of `length` elements, holding the start of `old` when `keep`. */
-function resize<A extends NumberArray>(
-  make: new (length: number) => A,
-  old: A | undefined,
-  length: number,
-  keep: boolean,
-): A {
-  const next = new make(length);
-  if (keep && old !== undefined) next.set(old.length <= length ? old : old.subarray(0, length));
-  return next;
 }

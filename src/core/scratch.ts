@@ -1,3 +1,5 @@
+import { resize } from './resize.js';
+
 /**
  * Reusable traversal buffers. Every query and pair pass borrows one of these instead of
  * allocating, so a steady-state frame allocates nothing. A visitor may start another query
@@ -68,27 +70,19 @@ export class Scratch {
     if (this.ids.length < length) this.growIds(length);
     this.hitQ = new Int32Array(length);
     this.hitP = new Int32Array(length);
-    const boxes = new Float64Array(length * 4);
-    boxes.set(this.boxes);
-    this.boxes = boxes;
-    const cells = new Int32Array(length * 4);
-    cells.set(this.cells);
-    this.cells = cells;
+    this.boxes = resize(Float64Array, this.boxes, length * 4, true);
+    this.cells = resize(Int32Array, this.cells, length * 4, true);
     this.pairRoom = length;
   }
 
   growIds(minLength: number): Int32Array {
-    const grown = new Int32Array(Math.max(minLength, this.ids.length * 2));
-    grown.set(this.ids);
-    this.ids = grown;
-    return grown;
+    this.ids = resize(Int32Array, this.ids, Math.max(minLength, this.ids.length * 2), true);
+    return this.ids;
   }
 
   growKeys(minLength: number): Float64Array {
-    const grown = new Float64Array(Math.max(minLength, this.keys.length * 2));
-    grown.set(this.keys);
-    this.keys = grown;
-    return grown;
+    this.keys = resize(Float64Array, this.keys, Math.max(minLength, this.keys.length * 2), true);
+    return this.keys;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { QuadIndex } from '../core/QuadIndex.js';
+import { resize } from '../core/resize.js';
 import type { QuadtreeOptions, Rect } from '../core/types.js';
 import { requireFinite } from '../shared/validate.js';
 import type { Body } from './Body.js';
@@ -27,15 +28,9 @@ class Side<U> {
   fit(id: number): void {
     if (id < this.category.length) return;
     const length = Math.max(id + 1, this.category.length * 2);
-    const category = new Uint32Array(length);
-    category.set(this.category);
-    this.category = category;
-    const mask = new Uint32Array(length);
-    mask.set(this.mask);
-    this.mask = mask;
-    const tight = new Float64Array(4 * length);
-    tight.set(this.tight);
-    this.tight = tight;
+    this.category = resize(Uint32Array, this.category, length, true);
+    this.mask = resize(Uint32Array, this.mask, length, true);
+    this.tight = resize(Float64Array, this.tight, 4 * length, true);
   }
 
   /** Copies the body's current shape bounds into {@link tight}. */
@@ -194,8 +189,6 @@ export class BroadPhase<U> {
   }
 
   private growStaged(boxes: number): void {
-    const grown = new Float64Array(Math.max(4 * boxes, this.staged.length * 2));
-    grown.set(this.staged);
-    this.staged = grown;
+    this.staged = resize(Float64Array, this.staged, Math.max(4 * boxes, this.staged.length * 2), true);
   }
 }
