@@ -10,7 +10,7 @@ import { moveAll, moveAllChecked, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
-import { forEachPair } from './pairs.js';
+import { forEachPair, layOutForSearches } from './pairs.js';
 import { type RayVisitor, raycast } from './ray.js';
 import { runSearch, Search, searchArgs, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
@@ -491,6 +491,7 @@ export class QuadIndex {
     requireFinite(y, 'y');
     requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
     const tree = this.tree;
+    layOutForSearches(tree);
     const ctx = tree.enter();
     try {
       nearestK(tree, ctx, x, y, k, maxDistance * maxDistance, out);

@@ -85,6 +85,11 @@ export function nearestK(
   if (ctx.bestIds.length < k) ctx.growBest(k);
   const bestKeys = ctx.bestKeys;
   const bestIds = ctx.bestIds;
+  const runs = !tree.runsStale;
+  const runStart = tree.runStart;
+  const count = tree.nodeCount;
+  const runBoxes = tree.runBoxes;
+  const runIds = tree.runIds;
   let found = 0;
   // Farthest distance still wanted: the limit until k are found, then the k-th best.
   let bound = limit2;
@@ -102,17 +107,35 @@ export function nearestK(
     const group = queuedGroup(payload, groupBase);
     const first = tree.nodeChild[n];
     if (first === NONE || group >= 0) {
-      for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
-        if (group >= 0 && tree.reachGroup(n, i) !== group) continue;
-        const i4 = i << 2;
-        const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
+      // The node's boxes: its stretch of the node-ordered copy when that is current (contiguous
+      // reads), else its list (a read per id, scattered).
+      let r = runs ? runStart[n] : 0;
+      const end = runs ? r + count[n] : 0;
+      for (let i = runs ? NONE : tree.nodeHead[n]; ; ) {
+        let id: number;
+        let from: Float64Array;
+        let o: number;
+        if (runs) {
+          if (r === end) break;
+          id = runIds[r];
+          from = runBoxes;
+          o = r++ << 2;
+        } else {
+          if (i === NONE) break;
+          id = i;
+          from = boxes;
+          o = i << 2;
+          i = next[i];
+        }
+        if (group >= 0 && tree.boxGroup(n, from, o) !== group) continue;
+        const d = boxDistanceSquared(x, y, from[o], from[o + 1], from[o + 2], from[o + 3]);
         if (d > bound) continue;
         if (found < k) {
-          bestPush(bestKeys, bestIds, found++, d, i);
+          bestPush(bestKeys, bestIds, found++, d, id);
           if (found === k) bound = bestKeys[0];
-        } else if (d < bestKeys[0] || i < bestIds[0]) {
+        } else if (d < bestKeys[0] || id < bestIds[0]) {
           // d ≤ bound = the k-th best: better, or as far with a lower id.
-          bestReplaceTop(bestKeys, bestIds, k, d, i);
+          bestReplaceTop(bestKeys, bestIds, k, d, id);
           bound = bestKeys[0];
         }
       }
@@ -161,14 +184,31 @@ function queueChildren(
     const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
     if (d <= bound) ctx.heapPush(size++, d, -(groupBase + 1 + 2 * n + g));
   }
+  // The children's blocks share their edges: two columns and two rows of cells, so four
+  // distances along the axes give all four children (Z order: west/east, then north/south).
+  // Same bounds as TreeArrays.nodeBounds, computed once per edge.
   const first = tree.nodeChild[n];
-  for (let c = first; c < first + 4; c++) {
+  const half = 1 << (tree.maxDepth - tree.nodeLevel[n] - 1);
+  const x0 = tree.nodeX0[n];
+  const y0 = tree.nodeY0[n];
+  const west = axisGap(x, tree.lowX(x0), tree.highX(x0 + half - 1));
+  const east = axisGap(x, tree.lowX(x0 + half), tree.highX(x0 + 2 * half - 1));
+  const north = axisGap(y, tree.lowY(y0), tree.highY(y0 + half - 1));
+  const south = axisGap(y, tree.lowY(y0 + half), tree.highY(y0 + 2 * half - 1));
+  for (let q = 0; q < 4; q++) {
+    const c = first + q;
     if (tree.nodeTotal[c] === 0) continue;
-    tree.nodeBounds(c, nodeBox);
-    const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+    const dx = (q & 1) === 0 ? west : east;
+    const dy = q < 2 ? north : south;
+    const d = dx * dx + dy * dy;
     if (d <= bound) ctx.heapPush(size++, d, -(c + 1));
   }
   return size;
+}
+
+/** Distance from v to the interval [min, max] (0 inside). */
+function axisGap(v: number, min: number, max: number): number {
+  return min > v ? min - v : v > max ? v - max : 0;
 }
 
 /** True when entry (ka, ia) comes after (kb, ib) in nearest order (farther, or as far with a higher id). */

@@ -322,6 +322,16 @@ export function layOutRuns(tree: TreeArrays): void {
   }
 }
 
+/**
+ * Searches read the node-ordered copy when it is current (about twice as fast as following the
+ * node lists at 100k boxes). When nothing has laid it out since the last change, a search lays it
+ * out once enough searches have paid for it: a layout costs about what n/64 searches save, so a
+ * caller that interleaves changes and searches pays at most twice.
+ */
+export function layOutForSearches(tree: TreeArrays): void {
+  if (tree.runsStale && ++tree.staleSearches > Math.max(32, tree.count >> 6)) layOutRuns(tree);
+}
+
 /** Copies pair-walk entry `from` (id, box, cell range) to slot `to`. */
 function copyEntry(ids: Int32Array, boxes: Float64Array, cells: Int32Array, from: number, to: number): void {
   const f4 = from << 2;

@@ -1,7 +1,7 @@
 import { isValidMinMax, requireFinite, requireMinMax, requireSize } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
 import { cellHi, cellLo } from './cells.js';
-import { layOutRuns } from './pairs.js';
+import { layOutForSearches } from './pairs.js';
 import type { Scratch } from './scratch.js';
 import type { IdVisitor } from './types.js';
 
@@ -70,11 +70,7 @@ export function runSearch(
   out: number[] | null,
   visit: IdVisitor | null,
 ): number {
-  // Searches read the pair walk's node-ordered copy when it is current (about twice as fast
-  // as following the node lists at 100k boxes). When nothing has laid it out since the last
-  // change, lay it out once enough searches have paid for it: a layout costs about what n/64
-  // searches save, so a caller that interleaves changes and searches pays at most twice.
-  if (tree.runsStale && ++tree.staleSearches > Math.max(32, tree.count >> 6)) layOutRuns(tree);
+  layOutForSearches(tree);
   const ctx = tree.enter();
   try {
     return search(tree, ctx, mode, out, visit);
