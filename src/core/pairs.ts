@@ -44,50 +44,59 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
   const nodeX0 = tree.nodeX0;
   const nodeY0 = tree.nodeY0;
   const depth = tree.maxDepth;
-  // Stack entries are (node, start, end): segment entries [start, end) are the boxes stored
-  // above the node whose cell range reaches into it (copied: id, box, cells). The node's own
-  // boxes are appended right after its segment; a leaf then pairs entry p with [start, p),
-  // an internal node hands [start, end) down to its children.
+  // Entries: the boxes of the nodes on the current path, each copied once when its node is
+  // visited (entry e: id ids[e], box entryBoxes[4e …], and for an internal node's boxes the cell
+  // range entryCells[4e …]). A node's own entries go on top of its ancestors' (at `top`); a later
+  // sibling's replace an earlier one's. What a node is handed is a list of entry numbers,
+  // list[from … to − 1]: the ancestors' entries whose cell range reaches its block. Handing down a
+  // number instead of the entry itself is what keeps a box crossing the root's midlines from
+  // being copied again at every level below.
+  //
+  // Stack entries are (node, from, to, top).
   const stack = ctx.nodes;
   let room = ctx.pairRoom;
   let ids = ctx.ids;
-  let segBoxes = ctx.boxes;
-  let segCells = ctx.cells;
+  let entryBoxes = ctx.boxes;
+  let entryCells = ctx.cells;
   let hitQ = ctx.hitQ;
   let hitP = ctx.hitP;
+  let list = ctx.list;
   stack[0] = 0;
   stack[1] = 0;
   stack[2] = 0;
-  let sp = 3;
+  stack[3] = 0;
+  let sp = 4;
   while (sp > 0) {
-    sp -= 3;
+    sp -= 4;
     const n = stack[sp];
-    const start = stack[sp + 1];
-    const ownStart = stack[sp + 2];
-    let end = ownStart;
-    if (ownStart + count[n] > room) {
-      ctx.growPairs(ownStart + count[n]);
+    const from = stack[sp + 1];
+    const to = stack[sp + 2];
+    const top = stack[sp + 3];
+    if (top + count[n] > room) {
+      ctx.growPairs(top + count[n]);
       room = ctx.pairRoom;
       ids = ctx.ids;
-      segBoxes = ctx.boxes;
-      segCells = ctx.cells;
+      entryBoxes = ctx.boxes;
+      entryCells = ctx.cells;
       hitQ = ctx.hitQ;
       hitP = ctx.hitP;
     }
     const first = child[n];
-    // Copy the node's own boxes after the segment. Leaves only need the boxes; internal nodes
-    // also hand the cell ranges down (computed here: internal nodes hold the few boxes that cross
-    // split lines, so this costs less than storing a range for every box).
+    // The node's own entries. Internal nodes also need the cell ranges to hand them down
+    // (computed here: internal nodes hold the few boxes that cross split lines, so this costs
+    // less than storing a range for every box).
+    let end = top;
     for (let r = runStart[n], runEnd = r + count[n]; r < runEnd; r++) {
       const i4 = r << 2;
       const e4 = end << 2;
-      segBoxes[e4] = boxes[i4];
-      segBoxes[e4 + 1] = boxes[i4 + 1];
-      segBoxes[e4 + 2] = boxes[i4 + 2];
-      segBoxes[e4 + 3] = boxes[i4 + 3];
-      if (first !== NONE) tree.cellRangeOf(boxes, i4, segCells, e4);
+      entryBoxes[e4] = boxes[i4];
+      entryBoxes[e4 + 1] = boxes[i4 + 1];
+      entryBoxes[e4 + 2] = boxes[i4 + 2];
+      entryBoxes[e4 + 3] = boxes[i4 + 3];
+      if (first !== NONE) tree.cellRangeOf(boxes, i4, entryCells, e4);
       ids[end++] = runIds[r];
     }
+    const handed = to - from;
     if (first === NONE) {
       // Leaf. An own box lies inside the block, so every overlap involving one belongs here.
       // Two handed-down boxes have their reference cell here unless both start left of the
@@ -105,83 +114,100 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
       const x0 = nodeX0[n];
       const y0 = nodeY0[n];
       let hits = 0;
-      if (ownStart - start >= GROUP_MIN) {
+      if (handed >= GROUP_MIN) {
         // Many handed-down entries. Sorting them by (starts left, starts above) into four
         // groups lets the loops visit only the pairs that belong here: those with an entry
         // that starts in neither direction (group 0, paired with everything after it), and
         // left-only with above-only (groups 1 and 2). Big boxes handed into many leaves make
         // the skipped pairs the majority.
-        if (ctx.order.length < ownStart - start) ctx.growOrder(ownStart - start);
+        if (ctx.order.length < handed) ctx.growOrder(handed);
         const order = ctx.order;
         const groupEnd = ctx.groupEnd;
         groupEnd[0] = groupEnd[1] = groupEnd[2] = groupEnd[3] = 0;
-        for (let k = start; k < ownStart; k++) {
-          groupEnd[Number(segCells[k << 2] < x0) * 2 + Number(segCells[(k << 2) + 1] < y0)]++;
+        for (let k = from; k < to; k++) {
+          const e4 = list[k] << 2;
+          groupEnd[Number(entryCells[e4] < x0) * 2 + Number(entryCells[e4 + 1] < y0)]++;
         }
         groupEnd[1] += groupEnd[0];
         groupEnd[2] += groupEnd[1];
         groupEnd[3] += groupEnd[2];
-        for (let k = ownStart - 1; k >= start; k--) {
-          order[--groupEnd[Number(segCells[k << 2] < x0) * 2 + Number(segCells[(k << 2) + 1] < y0)]] = k;
+        for (let k = to - 1; k >= from; k--) {
+          const e = list[k];
+          order[--groupEnd[Number(entryCells[e << 2] < x0) * 2 + Number(entryCells[(e << 2) + 1] < y0)]] = e;
         }
         // groupEnd[g] now holds where group g starts.
-        const handed = ownStart - start;
         const aboveOnly = groupEnd[1];
         const leftOnly = groupEnd[2];
         const bothEnd = groupEnd[3];
         for (let i = 0; i < aboveOnly; i++) {
           checks += handed - 1 - i;
-          if (pairWith(order[i], order, i + 1, handed, segBoxes, ids, visit)) return checks;
+          if (pairWith(order[i], order, i + 1, handed, entryBoxes, ids, visit)) return checks;
         }
         for (let i = aboveOnly; i < leftOnly; i++) {
           checks += bothEnd - leftOnly;
-          if (pairWith(order[i], order, leftOnly, bothEnd, segBoxes, ids, visit)) return checks;
+          if (pairWith(order[i], order, leftOnly, bothEnd, entryBoxes, ids, visit)) return checks;
         }
       } else {
-        for (let p = start + 1; p < ownStart; p++) {
+        for (let a = from + 1; a < to; a++) {
+          const p = list[a];
           const p4 = p << 2;
-          const ax0 = segBoxes[p4];
-          const ay0 = segBoxes[p4 + 1];
-          const ax1 = segBoxes[p4 + 2];
-          const ay1 = segBoxes[p4 + 3];
-          const left = Number(segCells[p4] < x0);
-          const above = Number(segCells[p4 + 1] < y0);
+          const ax0 = entryBoxes[p4];
+          const ay0 = entryBoxes[p4 + 1];
+          const ax1 = entryBoxes[p4 + 2];
+          const ay1 = entryBoxes[p4 + 3];
+          const left = Number(entryCells[p4] < x0);
+          const above = Number(entryCells[p4 + 1] < y0);
           // (No room check: fewer than GROUP_MIN entries make at most 120 hits, and the hit
           // buffers start at 256.)
-          for (let q = start; q < p; q++) {
+          for (let b = from; b < a; b++) {
+            const q = list[b];
             const q4 = q << 2;
-            const here = ((left & Number(segCells[q4] < x0)) | (above & Number(segCells[q4 + 1] < y0))) ^ 1;
+            const here =
+              ((left & Number(entryCells[q4] < x0)) | (above & Number(entryCells[q4 + 1] < y0))) ^ 1;
             checks += here;
             const hit =
               here &
-              Number(segBoxes[q4] < ax1) &
-              Number(ax0 < segBoxes[q4 + 2]) &
-              Number(segBoxes[q4 + 1] < ay1) &
-              Number(ay0 < segBoxes[q4 + 3]);
+              Number(entryBoxes[q4] < ax1) &
+              Number(ax0 < entryBoxes[q4 + 2]) &
+              Number(entryBoxes[q4 + 1] < ay1) &
+              Number(ay0 < entryBoxes[q4 + 3]);
             hitQ[hits] = q;
             hitP[hits] = p;
             hits += hit;
           }
         }
       }
-      for (let p = ownStart; p < end; p++) {
+      // Each own entry against everything handed down and the own entries before it.
+      for (let p = top; p < end; p++) {
         const p4 = p << 2;
-        const ax0 = segBoxes[p4];
-        const ay0 = segBoxes[p4 + 1];
-        const ax1 = segBoxes[p4 + 2];
-        const ay1 = segBoxes[p4 + 3];
-        checks += p - start;
-        if (hits + (p - start) > room) {
+        const ax0 = entryBoxes[p4];
+        const ay0 = entryBoxes[p4 + 1];
+        const ax1 = entryBoxes[p4 + 2];
+        const ay1 = entryBoxes[p4 + 3];
+        checks += handed + p - top;
+        if (hits + handed + p - top > room) {
           if (reportHits(hitQ, hitP, hits, ids, visit)) return checks;
           hits = 0;
         }
-        for (let q = start; q < p; q++) {
+        for (let b = from; b < to; b++) {
+          const q = list[b];
           const q4 = q << 2;
           const hit =
-            Number(segBoxes[q4] < ax1) &
-            Number(ax0 < segBoxes[q4 + 2]) &
-            Number(segBoxes[q4 + 1] < ay1) &
-            Number(ay0 < segBoxes[q4 + 3]);
+            Number(entryBoxes[q4] < ax1) &
+            Number(ax0 < entryBoxes[q4 + 2]) &
+            Number(entryBoxes[q4 + 1] < ay1) &
+            Number(ay0 < entryBoxes[q4 + 3]);
+          hitQ[hits] = q;
+          hitP[hits] = p;
+          hits += hit;
+        }
+        for (let q = top; q < p; q++) {
+          const q4 = q << 2;
+          const hit =
+            Number(entryBoxes[q4] < ax1) &
+            Number(ax0 < entryBoxes[q4 + 2]) &
+            Number(entryBoxes[q4 + 1] < ay1) &
+            Number(ay0 < entryBoxes[q4 + 3]);
           hitQ[hits] = q;
           hitP[hits] = p;
           hits += hit;
@@ -192,75 +218,72 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
     }
     // Hand each child the entries (ancestors' and this node's) whose cell range reaches its
     // block, in one pass: an entry reaches the left children when it starts left of the
-    // midline, the right ones when it ends right of it, likewise vertically. Child q gets the
-    // region of `count` slots at end + (3 − q)·count: children are visited 0..3 (Z order), so
-    // each one's gathering and subtree only ever overwrite regions of children already done.
-    const entries = end - start;
-    if (end + 4 * entries > room) {
-      ctx.growPairs(end + 4 * entries);
-      room = ctx.pairRoom;
-      ids = ctx.ids;
-      segBoxes = ctx.boxes;
-      segCells = ctx.cells;
-      hitQ = ctx.hitQ;
-      hitP = ctx.hitP;
-    }
+    // midline, the right ones when it ends right of it, likewise vertically. Child q's list
+    // gets the region of `entries` slots at to + (3 − q)·entries: children are visited 0..3
+    // (Z order), so each one's lists and its subtree's only ever overwrite regions of children
+    // already done.
+    const entries = handed + end - top;
+    if (to + 4 * entries > list.length) list = ctx.growList(to + 4 * entries);
     const half = 1 << (depth - level[n] - 1);
     const midX = nodeX0[n] + half;
     const midY = nodeY0[n] + half;
-    let top0 = end + 3 * entries;
-    let top1 = end + 2 * entries;
-    let top2 = end + entries;
-    let top3 = end;
-    for (let k = start; k < end; k++) {
-      const k4 = k << 2;
-      const west = segCells[k4] < midX;
-      const east = segCells[k4 + 2] >= midX;
-      if (segCells[k4 + 1] < midY) {
-        if (west) copyEntry(ids, segBoxes, segCells, k, top0++);
-        if (east) copyEntry(ids, segBoxes, segCells, k, top1++);
+    let top0 = to + 3 * entries;
+    let top1 = to + 2 * entries;
+    let top2 = to + entries;
+    let top3 = to;
+    for (let k = from; k < to + end - top; k++) {
+      // The handed-down entries, then the node's own (entries top … end − 1).
+      const e = k < to ? list[k] : top + k - to;
+      const e4 = e << 2;
+      const west = entryCells[e4] < midX;
+      const east = entryCells[e4 + 2] >= midX;
+      if (entryCells[e4 + 1] < midY) {
+        if (west) list[top0++] = e;
+        if (east) list[top1++] = e;
       }
-      if (segCells[k4 + 3] >= midY) {
-        if (west) copyEntry(ids, segBoxes, segCells, k, top2++);
-        if (east) copyEntry(ids, segBoxes, segCells, k, top3++);
+      if (entryCells[e4 + 3] >= midY) {
+        if (west) list[top2++] = e;
+        if (east) list[top3++] = e;
       }
     }
     // Push 3..0 so that child 0 is popped first. Fewer than two boxes reaching a child cannot
     // form a pair (an empty child still matters when two handed-down boxes meet in it).
-    if (top3 - end + total[first + 3] >= 2) sp = pushEntry(stack, sp, first + 3, end, top3);
-    if (top2 - (end + entries) + total[first + 2] >= 2)
-      sp = pushEntry(stack, sp, first + 2, end + entries, top2);
-    if (top1 - (end + 2 * entries) + total[first + 1] >= 2) {
-      sp = pushEntry(stack, sp, first + 1, end + 2 * entries, top1);
+    if (top3 - to + total[first + 3] >= 2) sp = pushEntry(stack, sp, first + 3, to, top3, end);
+    if (top2 - (to + entries) + total[first + 2] >= 2) {
+      sp = pushEntry(stack, sp, first + 2, to + entries, top2, end);
     }
-    if (top0 - (end + 3 * entries) + total[first] >= 2)
-      sp = pushEntry(stack, sp, first, end + 3 * entries, top0);
+    if (top1 - (to + 2 * entries) + total[first + 1] >= 2) {
+      sp = pushEntry(stack, sp, first + 1, to + 2 * entries, top1, end);
+    }
+    if (top0 - (to + 3 * entries) + total[first] >= 2) {
+      sp = pushEntry(stack, sp, first, to + 3 * entries, top0, end);
+    }
   }
   return checks;
 }
 
-/** Tests segment entry p against the entries order[from … to − 1]; reports overlaps. True when the visitor stopped. */
+/** Tests entry p against the entries order[from … to − 1]; reports overlaps. True when the visitor stopped. */
 function pairWith(
   p: number,
   order: Int32Array,
   from: number,
   to: number,
-  segBoxes: Float64Array,
+  entryBoxes: Float64Array,
   ids: Int32Array,
   visit: IdPairVisitor,
 ): boolean {
   const p4 = p << 2;
-  const ax0 = segBoxes[p4];
-  const ay0 = segBoxes[p4 + 1];
-  const ax1 = segBoxes[p4 + 2];
-  const ay1 = segBoxes[p4 + 3];
+  const ax0 = entryBoxes[p4];
+  const ay0 = entryBoxes[p4 + 1];
+  const ax1 = entryBoxes[p4 + 2];
+  const ay1 = entryBoxes[p4 + 3];
   for (let j = from; j < to; j++) {
     const q4 = order[j] << 2;
     const hit =
-      Number(segBoxes[q4] < ax1) &
-      Number(ax0 < segBoxes[q4 + 2]) &
-      Number(segBoxes[q4 + 1] < ay1) &
-      Number(ay0 < segBoxes[q4 + 3]);
+      Number(entryBoxes[q4] < ax1) &
+      Number(ax0 < entryBoxes[q4 + 2]) &
+      Number(entryBoxes[q4 + 1] < ay1) &
+      Number(ay0 < entryBoxes[q4 + 3]);
     if (hit !== 0 && visit(ids[order[j]], ids[p]) === false) return true;
   }
   return false;
@@ -332,21 +355,6 @@ export function layOutForSearches(tree: TreeArrays): void {
   if (tree.runsStale && ++tree.staleSearches > Math.max(32, tree.count >> 6)) layOutRuns(tree);
 }
 
-/** Copies pair-walk entry `from` (id, box, cell range) to slot `to`. */
-function copyEntry(ids: Int32Array, boxes: Float64Array, cells: Int32Array, from: number, to: number): void {
-  const f4 = from << 2;
-  const t4 = to << 2;
-  boxes[t4] = boxes[f4];
-  boxes[t4 + 1] = boxes[f4 + 1];
-  boxes[t4 + 2] = boxes[f4 + 2];
-  boxes[t4 + 3] = boxes[f4 + 3];
-  cells[t4] = cells[f4];
-  cells[t4 + 1] = cells[f4 + 1];
-  cells[t4 + 2] = cells[f4 + 2];
-  cells[t4 + 3] = cells[f4 + 3];
-  ids[to] = ids[from];
-}
-
 /** Reports a leaf's buffered hits (segment entries hitQ[k], hitP[k]); true when the visitor stopped. */
 function reportHits(
   hitQ: Int32Array,
@@ -361,10 +369,18 @@ function reportHits(
   return false;
 }
 
-/** Pushes a pair-walk stack entry (node, segment start, segment end); returns the new stack size. */
-function pushEntry(stack: Int32Array, sp: number, node: number, start: number, end: number): number {
+/** Pushes a pair-walk stack entry (node, list from, list to, entry top); returns the new stack size. */
+function pushEntry(
+  stack: Int32Array,
+  sp: number,
+  node: number,
+  from: number,
+  to: number,
+  top: number,
+): number {
   stack[sp] = node;
-  stack[sp + 1] = start;
-  stack[sp + 2] = end;
-  return sp + 3;
+  stack[sp + 1] = from;
+  stack[sp + 2] = to;
+  stack[sp + 3] = top;
+  return sp + 4;
 }

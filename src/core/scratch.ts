@@ -6,21 +6,23 @@ import { resize } from './resize.js';
  * inside a traversal; each nesting level gets its own buffers (see TreeStore#enter).
  */
 export class Scratch {
-  /** Node stack. Depth-first search pushes at most 3 more entries per level, times 3 ints per entry. */
-  nodes: Int32Array = new Int32Array(3 * (3 * 16 + 2));
+  /** Node stack. Depth-first search pushes at most 3 more entries per level, of up to 4 ints. */
+  nodes: Int32Array = new Int32Array(4 * (3 * 16 + 2));
   /** Item ids (pair walk segments, heap payloads). Grows on demand, never shrinks. */
   ids: Int32Array = new Int32Array(256);
   /** Float keys parallel to `ids` or `nodes` (ray entry distances, heap priorities). */
   keys: Float64Array = new Float64Array(256);
   /**
-   * Pair walk segments: for entry k, boxes[4k..4k+3] and cells[4k..4k+3] are copies of the item's
-   * box and cell range and ids[k] its entry in the run copy. Copying makes every test after the first read of an
-   * item a sequential read instead of a cache miss into the item arrays.
+   * Pair walk entries (see pairs.ts): for entry k, boxes[4k..4k+3] and cells[4k..4k+3] are copies
+   * of a box and its cell range and ids[k] its id. Copying makes every test after the first read
+   * of a box a read from a small, recently written table instead of the node-ordered copy.
    */
   boxes: Float64Array = new Float64Array(1024);
   cells: Int32Array = new Int32Array(1024);
+  /** Pair walk: the entry numbers handed down to the nodes still to visit. Grows on demand. */
+  list: Int32Array = new Int32Array(1024);
 
-  /** A leaf's overlapping pairs as segment entries (hitQ[k], hitP[k]), reported after its tests. */
+  /** A leaf's overlapping pairs as entry numbers (hitQ[k], hitP[k]), reported after its tests. */
   hitQ: Int32Array = new Int32Array(256);
   hitP: Int32Array = new Int32Array(256);
   /**
@@ -46,6 +48,7 @@ export class Scratch {
       this.keys.byteLength +
       this.boxes.byteLength +
       this.cells.byteLength +
+      this.list.byteLength +
       this.hitQ.byteLength +
       this.hitP.byteLength +
       this.order.byteLength +
@@ -58,6 +61,12 @@ export class Scratch {
   growBest(minLength: number): void {
     this.bestKeys = new Float64Array(minLength);
     this.bestIds = new Int32Array(minLength);
+  }
+
+  /** Grows `list` to at least `minLength`, keeping its contents (the pending nodes' lists). */
+  growList(minLength: number): Int32Array {
+    this.list = resize(Int32Array, this.list, Math.max(minLength, this.list.length * 2), true);
+    return this.list;
   }
 
   growOrder(minLength: number): void {
