@@ -148,6 +148,14 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
           if (pairWith(order[i], order, leftOnly, bothEnd, entryBoxes, ids, visit)) return checks;
         }
       } else {
+        // Each entry's side of the leaf's corner, 2·(starts left) + (starts above), once: two
+        // entries' pair belongs here unless their codes share a bit.
+        if (ctx.order.length < handed) ctx.growOrder(handed);
+        const side = ctx.order;
+        for (let b = from; b < to; b++) {
+          const e4 = list[b] << 2;
+          side[b - from] = Number(entryCells[e4] < x0) * 2 + Number(entryCells[e4 + 1] < y0);
+        }
         for (let a = from + 1; a < to; a++) {
           const p = list[a];
           const p4 = p << 2;
@@ -155,15 +163,13 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
           const ay0 = entryBoxes[p4 + 1];
           const ax1 = entryBoxes[p4 + 2];
           const ay1 = entryBoxes[p4 + 3];
-          const left = Number(entryCells[p4] < x0);
-          const above = Number(entryCells[p4 + 1] < y0);
+          const pSide = side[a - from];
           // (No room check: fewer than GROUP_MIN entries make at most 120 hits, and the hit
           // buffers start at 256.)
           for (let b = from; b < a; b++) {
             const q = list[b];
             const q4 = q << 2;
-            const here =
-              ((left & Number(entryCells[q4] < x0)) | (above & Number(entryCells[q4 + 1] < y0))) ^ 1;
+            const here = Number((pSide & side[b - from]) === 0);
             checks += here;
             const hit =
               here &
@@ -177,7 +183,9 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
           }
         }
       }
-      // Each own entry against everything handed down and the own entries before it.
+      // Each own entry against everything handed down and the own entries before it. (After a
+      // flush there is room: the handed-down entries are distinct and numbered below `top`, so
+      // handed + p − top ≤ p < end ≤ room.)
       for (let p = top; p < end; p++) {
         const p4 = p << 2;
         const ax0 = entryBoxes[p4];
