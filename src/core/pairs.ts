@@ -243,16 +243,21 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
       // The handed-down entries, then the node's own (entries top … end − 1).
       const e = k < to ? list[k] : top + k - to;
       const e4 = e << 2;
-      const west = entryCells[e4] < midX;
-      const east = entryCells[e4 + 2] >= midX;
-      if (entryCells[e4 + 1] < midY) {
-        if (west) list[top0++] = e;
-        if (east) list[top1++] = e;
-      }
-      if (entryCells[e4 + 3] >= midY) {
-        if (west) list[top2++] = e;
-        if (east) list[top3++] = e;
-      }
+      // Branch-free, like the tests: which children a straddler reaches follows no pattern. The
+      // entry is written to all four lists and kept where it reaches. (Every write stays in its
+      // list's region: before the c-th entry a list holds at most c of the `entries`.)
+      const west = Number(entryCells[e4] < midX);
+      const east = Number(entryCells[e4 + 2] >= midX);
+      const north = Number(entryCells[e4 + 1] < midY);
+      const south = Number(entryCells[e4 + 3] >= midY);
+      list[top0] = e;
+      top0 += west & north;
+      list[top1] = e;
+      top1 += east & north;
+      list[top2] = e;
+      top2 += west & south;
+      list[top3] = e;
+      top3 += east & south;
     }
     // Push 3..0 so that child 0 is popped first. Fewer than two boxes reaching a child cannot
     // form a pair (an empty child still matters when two handed-down boxes meet in it).
