@@ -207,6 +207,23 @@ describe('known answers: raycast', () => {
     expect(raycast(box, -5, 5, 1, 0, 5.5)!.distance).toBe(5);
   });
 
+  it('a ray as long as its direction ends exactly at origin + direction, whichever way the length was computed', () => {
+    // Math.hypot(-2, 3) is one unit in the last place above √13: the ray would reach a hair past
+    // (0, 3), on the box's right edge, into the box. Found by a random-seed run of the props.
+    expect(Math.hypot(-2, 3)).toBeGreaterThan(Math.sqrt(13));
+    const tall = new Box(-1, 0, 1, 4);
+    expect(raycast(tall, 2, 0, -2, 3, Math.hypot(-2, 3))).toBeNull();
+    expect(raycast(tall, 2, 0, -2, 3, Math.sqrt(13))).toBeNull();
+    const triangle = new Polygon(0, 0, [
+      { x: 7, y: -7 },
+      { x: 12, y: -5 },
+      { x: 7, y: -5 },
+    ]);
+    expect(raycast(triangle, 17, -4, -5, -1, Math.hypot(-5, -1))).toBeNull(); // stops on the vertex (12, −5)
+    // A longer ray does go in.
+    expect(raycast(tall, 2, 0, -2, 3, 1.01 * Math.hypot(-2, 3))).not.toBeNull();
+  });
+
   it('rays starting inside hit at distance 0 facing back along the ray', () => {
     const hit = raycast(box, 5, 5, 0, 2, 100)!;
     expect([hit.distance, hit.point.x, hit.point.y, hit.normal.x, hit.normal.y]).toEqual([0, 5, 5, 0, -1]);

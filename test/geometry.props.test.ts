@@ -70,10 +70,14 @@ function segDist2(p: P, a: P, b: P): number {
   const wx = p[0] - a[0];
   const wy = p[1] - a[1];
   const ee = ex * ex + ey * ey;
-  const t = ee === 0 ? 0 : Math.max(0, Math.min(1, (wx * ex + wy * ey) / ee));
-  const dx = wx - ex * t;
-  const dy = wy - ey * t;
-  return dx * dx + dy * dy;
+  const dot = wx * ex + wy * ey;
+  if (ee === 0 || dot <= 0) return wx * wx + wy * wy;
+  if (dot >= ee) return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2;
+  // Inside the segment: cross² / |e|², exact for integer input when the distance is a whole
+  // number (a circle tangent to an edge). Going through the foot point t = dot / |e|² rounded
+  // there, and a random-seed run found a tangent circle the oracle called overlapping.
+  const cr = ex * wy - ey * wx;
+  return (cr * cr) / ee;
 }
 
 /** Distance² from the origin to a (possibly degenerate) hull's closed region, 0 if inside. */
@@ -128,6 +132,23 @@ function oracle(a: Shape, b: Shape): Verdict {
   const collideNow = d2 < R * R;
   const d = Math.sqrt(d2);
   return { collide: collideNow, depth: collideNow ? R - d : 0, slack: Math.abs(R - d) };
+}
+
+/** The shape's least width over all directions: a disc's diameter, a polygon's thinnest hull height. */
+function minWidth(s: Shape): number {
+  if (s instanceof Circle) return 2 * s.worldRadius;
+  const h = hull(pointsOf(s).pts);
+  if (h.length < 3) return 0;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < h.length; i++) {
+    const a = h[i];
+    const b = h[(i + 1) % h.length];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    let far = 0;
+    for (const p of h) far = Math.max(far, Math.abs(cross(a, b, p)) / len);
+    best = Math.min(best, far);
+  }
+  return best;
 }
 
 function insideClosed(s: Shape, x: number, y: number, tol: number): boolean {
@@ -441,9 +462,12 @@ describe('collide against a sampling oracle (shapes with area)', () => {
             const hit = collide(a, b, c);
             if (common) expect(hit).toBe(true);
             // Heuristic converse (seeded, so deterministic): an overlap deeper than two grid cells
-            // is wide enough in every direction for the grid to land inside it.
+            // is wide enough in every direction for the grid to land inside it, when both shapes
+            // are too. (Not for slivers: a sliver deep inside a disc can be thinner than a cell,
+            // and the grid then misses it. A random-seed run found one, 0.015 wide at depth 0.3.)
             const cell = Math.hypot(x1 - x0, y1 - y0) / 48;
-            if (hit && c.depth > 2 * cell) expect(common).toBe(true);
+            const thick = minWidth(a) > 4 * cell && minWidth(b) > 4 * cell;
+            if (hit && thick && c.depth > 2 * cell) expect(common).toBe(true);
           }),
           { numRuns: RUNS, seed: seedOf(`sample ${ka} ${kb}`) },
         );

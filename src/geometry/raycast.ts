@@ -43,7 +43,9 @@ export class RayHit {
  * through the shape's interior, or properly crosses a {@link Segment}. Grazing a vertex, running
  * along an edge, stopping exactly on the boundary, or meeting a {@link Point} is not a hit. A ray
  * that starts inside hits at distance 0. A zero direction or `maxDistance` 0 is a point probe: it
- * hits (distance 0, normal (0, 0)) exactly when the origin is strictly inside.
+ * hits (distance 0, normal (0, 0)) exactly when the origin is strictly inside. A `maxDistance`
+ * equal to the length of (dirX, dirY) (within a few units in the last place, however you computed
+ * it) ends the ray exactly at origin + direction.
  *
  * Returns `out` (a new {@link RayHit} when omitted) on a hit, `null` otherwise; on a miss `out`
  * is unchanged. Bad numbers throw (`TypeError` for NaN/±Infinity coordinates, `RangeError` for a
@@ -125,8 +127,12 @@ export function raycastUnchecked(
     return true;
   }
   // Decisions use the caller's direction unnormalised (parameter t in units of |direction|) so
-  // integer rays are decided exactly; only the limit is converted.
-  const tMax = maxDistance / dirLength;
+  // integer rays are decided exactly; only the limit is converted. A limit equal to the
+  // direction's own length means the segment to origin + direction, exactly: the caller computed
+  // that length their own way (Math.hypot, or a square root), which can differ from ours in the
+  // last bit, and that bit must not decide whether a segment ending on a boundary hits.
+  let tMax = maxDistance / dirLength;
+  if (Math.abs(tMax - 1) <= 4 * Number.EPSILON) tMax = 1;
   let t: number;
   let nx: number;
   let ny: number;
