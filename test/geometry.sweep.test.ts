@@ -275,8 +275,10 @@ describe('sweepBoxes against exact rational arithmetic', () => {
         settings(`box ${mode}`, 1500),
       );
       // The generator must produce both outcomes and plenty of touching misses.
-      expect(hits).toBeGreaterThan(200);
-      expect(grazes).toBeGreaterThan(100);
+      // (Floors for any seed, not just the fixed one: over random seeds the lowest seen were
+      // 206 hits and 116 grazes.)
+      expect(hits).toBeGreaterThan(150);
+      expect(grazes).toBeGreaterThan(80);
     });
   }
 
@@ -547,7 +549,8 @@ describe('sweepShapes: circle against box, against the analytic event oracle', (
         ),
         settings(`circle box ${mode}`, 1500),
       );
-      expect(hits).toBeGreaterThan(300);
+      // (Floors for any seed: a random-seed run saw 298 hits with float inputs.)
+      expect(hits).toBeGreaterThan(220);
       if (mode === 'int') expect(grazes).toBeGreaterThan(5);
     });
   }
@@ -602,7 +605,7 @@ describe('sweepShapes: circle against circle, against the closed form', () => {
       ),
       settings('circle circle', 1500),
     );
-    expect(hits).toBeGreaterThan(200);
+    expect(hits).toBeGreaterThan(150); // (a floor for any seed; the lowest seen was 206)
   });
 });
 

@@ -185,7 +185,9 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
       }
       // Each own entry against everything handed down and the own entries before it. (After a
       // flush there is room: the handed-down entries are distinct and numbered below `top`, so
-      // handed + p − top ≤ p < end ≤ room.)
+      // handed + p − top ≤ p < end ≤ room.) Two inner loops with the same test: the handed-down
+      // entries come through the list, the own ones are numbered top … end − 1. Appending the own
+      // numbers to the list for one loop measured 4% slower on the clustered scene.
       for (let p = top; p < end; p++) {
         const p4 = p << 2;
         const ax0 = entryBoxes[p4];
