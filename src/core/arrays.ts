@@ -183,34 +183,13 @@ export class TreeArrays {
    * boxes outside the root bounds are filed). Written into `out` as minX, minY, maxX, maxY.
    */
   cellBounds(lox: number, loy: number, hix: number, hiy: number, out: Float64Array): void {
-    out[0] = this.lowX(lox);
-    out[1] = this.lowY(loy);
-    out[2] = this.highX(hix);
-    out[3] = this.highY(hiy);
-  }
-
-  /** The least x of a box whose cell range starts at column `lo` (see {@link cellBounds}). */
-  lowX(lo: number): number {
-    return lo === 0 ? Number.NEGATIVE_INFINITY : this.originX + lo / this.scaleX - this.slackX;
-  }
-
-  /** The greatest x of a box whose cell range ends at column `hi` (see {@link cellBounds}). */
-  highX(hi: number): number {
-    return hi + 1 === this.gridSize
-      ? Number.POSITIVE_INFINITY
-      : this.originX + (hi + 1) / this.scaleX + this.slackX;
-  }
-
-  /** {@link lowX} for rows. */
-  lowY(lo: number): number {
-    return lo === 0 ? Number.NEGATIVE_INFINITY : this.originY + lo / this.scaleY - this.slackY;
-  }
-
-  /** {@link highX} for rows. */
-  highY(hi: number): number {
-    return hi + 1 === this.gridSize
-      ? Number.POSITIVE_INFINITY
-      : this.originY + (hi + 1) / this.scaleY + this.slackY;
+    const grid = this.gridSize;
+    out[0] = lox === 0 ? Number.NEGATIVE_INFINITY : this.originX + lox / this.scaleX - this.slackX;
+    out[1] = loy === 0 ? Number.NEGATIVE_INFINITY : this.originY + loy / this.scaleY - this.slackY;
+    out[2] =
+      hix + 1 === grid ? Number.POSITIVE_INFINITY : this.originX + (hix + 1) / this.scaleX + this.slackX;
+    out[3] =
+      hiy + 1 === grid ? Number.POSITIVE_INFINITY : this.originY + (hiy + 1) / this.scaleY + this.slackY;
   }
 
   /**

@@ -184,31 +184,14 @@ function queueChildren(
     const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
     if (d <= bound) ctx.heapPush(size++, d, -(groupBase + 1 + 2 * n + g));
   }
-  // The children's blocks share their edges: two columns and two rows of cells, so four
-  // distances along the axes give all four children (Z order: west/east, then north/south).
-  // Same bounds as TreeArrays.nodeBounds, computed once per edge.
   const first = tree.nodeChild[n];
-  const half = 1 << (tree.maxDepth - tree.nodeLevel[n] - 1);
-  const x0 = tree.nodeX0[n];
-  const y0 = tree.nodeY0[n];
-  const west = axisGap(x, tree.lowX(x0), tree.highX(x0 + half - 1));
-  const east = axisGap(x, tree.lowX(x0 + half), tree.highX(x0 + 2 * half - 1));
-  const north = axisGap(y, tree.lowY(y0), tree.highY(y0 + half - 1));
-  const south = axisGap(y, tree.lowY(y0 + half), tree.highY(y0 + 2 * half - 1));
-  for (let q = 0; q < 4; q++) {
-    const c = first + q;
+  for (let c = first; c < first + 4; c++) {
     if (tree.nodeTotal[c] === 0) continue;
-    const dx = (q & 1) === 0 ? west : east;
-    const dy = q < 2 ? north : south;
-    const d = dx * dx + dy * dy;
+    tree.nodeBounds(c, nodeBox);
+    const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
     if (d <= bound) ctx.heapPush(size++, d, -(c + 1));
   }
   return size;
-}
-
-/** Distance from v to the interval [min, max] (0 inside). */
-function axisGap(v: number, min: number, max: number): number {
-  return min > v ? min - v : v > max ? v - max : 0;
 }
 
 /** True when entry (ka, ia) comes after (kb, ib) in nearest order (farther, or as far with a higher id). */
