@@ -124,16 +124,13 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
         const order = ctx.order;
         const groupEnd = ctx.groupEnd;
         groupEnd[0] = groupEnd[1] = groupEnd[2] = groupEnd[3] = 0;
-        for (let k = from; k < to; k++) {
-          const e4 = list[k] << 2;
-          groupEnd[Number(entryCells[e4] < x0) * 2 + Number(entryCells[e4 + 1] < y0)]++;
-        }
+        for (let k = from; k < to; k++) groupEnd[cornerSide(entryCells, list[k], x0, y0)]++;
         groupEnd[1] += groupEnd[0];
         groupEnd[2] += groupEnd[1];
         groupEnd[3] += groupEnd[2];
         for (let k = to - 1; k >= from; k--) {
           const e = list[k];
-          order[--groupEnd[Number(entryCells[e << 2] < x0) * 2 + Number(entryCells[(e << 2) + 1] < y0)]] = e;
+          order[--groupEnd[cornerSide(entryCells, e, x0, y0)]] = e;
         }
         // groupEnd[g] now holds where group g starts.
         const aboveOnly = groupEnd[1];
@@ -152,10 +149,7 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
         // entries' pair belongs here unless their codes share a bit.
         if (ctx.order.length < handed) ctx.growOrder(handed);
         const side = ctx.order;
-        for (let b = from; b < to; b++) {
-          const e4 = list[b] << 2;
-          side[b - from] = Number(entryCells[e4] < x0) * 2 + Number(entryCells[e4 + 1] < y0);
-        }
+        for (let b = from; b < to; b++) side[b - from] = cornerSide(entryCells, list[b], x0, y0);
         for (let a = from + 1; a < to; a++) {
           const p = list[a];
           const p4 = p << 2;
@@ -275,6 +269,15 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
     }
   }
   return checks;
+}
+
+/**
+ * Where entry e starts relative to the corner (x0, y0) of a leaf's block: 2·(starts left of it) +
+ * (starts above it). A pair of handed-down entries belongs to the leaf unless their codes share a
+ * bit (both start left, or both above).
+ */
+function cornerSide(entryCells: Int32Array, e: number, x0: number, y0: number): number {
+  return Number(entryCells[e << 2] < x0) * 2 + Number(entryCells[(e << 2) + 1] < y0);
 }
 
 /** Tests entry p against the entries order[from … to − 1]; reports overlaps. True when the visitor stopped. */
