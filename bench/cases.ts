@@ -272,7 +272,8 @@ function measureMemory(runners: readonly Runner[], scene: Scene, options: CaseOp
       settle(fresh, scene, sink);
       return fresh;
     });
-    if (canCollectGarbage()) runner.result.retainedBytesPerItem = bytes / scene.boxes.length;
+    const userBytes = keep.userBytes?.() ?? 0;
+    if (canCollectGarbage()) runner.result.retainedBytesPerItem = (bytes - userBytes) / scene.boxes.length;
     const samples: number[] = [];
     for (let k = 0; k < ALLOCATION_SAMPLES; k++) {
       scene.step();

@@ -342,6 +342,79 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     expect(calls).toBe(7);
   });
 
+  it('moveAll moving every box at once, with removed ids among them, then single moves: all match the model', () => {
+    // moveAll re-files the ids one by one while reading every box from the caller's array, so
+    // splits and merges happen while some ids still sit where their old box was; then it lays
+    // the slots out from that array. Single moves and adds afterwards leave the layout stale, and
+    // the next pair pass lays it out again in place. Each step is checked against the model.
+    const frame = (bounds: Rect) =>
+      fc.array(
+        fc.oneof({ weight: 4, arbitrary: boxArb(bounds) }, { weight: 1, arbitrary: fc.constant(null) }),
+        {
+          minLength: 20,
+          maxLength: 120,
+        },
+      );
+    const arb = boundsArb.chain((bounds) =>
+      fc.record({
+        bounds: fc.constant(bounds),
+        options: optionsArb,
+        first: fc.array(boxArb(bounds), { minLength: 20, maxLength: 120 }),
+        removed: fc.array(fc.nat(), { maxLength: 20 }),
+        frames: fc.array(frame(bounds), { minLength: 1, maxLength: 3 }),
+        moves: fc.array(fc.tuple(fc.nat(), boxArb(bounds)), { maxLength: 10 }),
+        adds: fc.array(boxArb(bounds), { maxLength: 5 }),
+        float32: fc.boolean(),
+      }),
+    );
+    fc.assert(
+      fc.property(arb, ({ bounds, options, first, removed, frames, moves, adds, float32 }) => {
+        const index = new QuadIndex(bounds, options);
+        const model = new Model();
+        for (const box of first) model.set(index.add(...corners(box)), corners(box));
+        for (const pick of removed) {
+          const id = pick % first.length;
+          if (index.remove(id)) model.boxes.delete(id);
+        }
+        index.forEachPair(() => {}); // lays the slots out, so moveAll starts from a current layout
+        const check = () => {
+          index.validate();
+          expect(pairKeys(index)).toEqual(model.pairs());
+          const area: Corners = [
+            bounds.x,
+            bounds.y,
+            bounds.x + bounds.width / 2,
+            bounds.y + bounds.height / 3,
+          ];
+          expect(sorted(index.query(...area))).toEqual(model.query(area));
+          for (const id of model.liveIds()) expect(Array.from(index.getBox(id))).toEqual(model.get(id));
+        };
+        for (const boxes of frames) {
+          const array = float32 ? new Float32Array(4 * first.length) : new Float64Array(4 * first.length);
+          for (const id of model.liveIds()) {
+            const box = boxes[id % boxes.length];
+            array.set(box === null ? model.get(id) : corners(box), 4 * id);
+          }
+          index.moveAll(array);
+          for (const id of model.liveIds())
+            model.set(id, Array.from(array.subarray(4 * id, 4 * id + 4)) as Corners);
+          index.validate(); // before any walk: moveAll itself leaves the layout current
+          check();
+        }
+        const live = model.liveIds();
+        for (const [pick, box] of moves) {
+          if (live.length === 0) break;
+          const id = live[pick % live.length];
+          index.move(id, ...corners(box));
+          model.set(id, corners(box));
+        }
+        for (const box of adds) model.set(index.add(...corners(box)), corners(box));
+        check();
+      }),
+      { numRuns: Math.max(50, RUNS >> 1) },
+    );
+  });
+
   it('moveAll with one bad box throws naming it and moves nothing', () => {
     fc.assert(
       fc.property(

@@ -94,6 +94,11 @@ class Ids implements Contestant {
     this.boxes = new Float64Array(4 * scene.boxes.length);
   }
 
+  /** The boxes array is the user's data (an ECS's position components), not the index's. */
+  userBytes(): number {
+    return this.boxes.byteLength;
+  }
+
   frame(scene: Scene, sink: PairSink): void {
     const { moved, movedCount, boxes: source } = scene;
     const boxes = this.boxes;

@@ -17,6 +17,12 @@ export interface Contestant {
   checks: number;
   setup(scene: Scene): void;
   frame(scene: Scene, sink: PairSink): void;
+  /**
+   * Bytes the contestant holds for the user's own box data, excluded from its retained memory
+   * like the scene's box objects: the id API's Float64Array of boxes, which an ECS or a particle
+   * system keeps as its component data anyway.
+   */
+  userBytes?(): number;
 }
 
 export interface ContestantFactory {

@@ -127,7 +127,7 @@ export class QuadIndex {
     if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY);
     this.assertMutable('move');
     const tree = this.tree;
-    const h4 = id << 2;
+    const h4 = tree.slotOf[id] << 2;
     const boxes = tree.boxes;
     boxes[h4] = minX;
     boxes[h4 + 1] = minY;
@@ -143,25 +143,12 @@ export class QuadIndex {
   _moveFrom(id: number, src: Float64Array, o: number): void {
     this.assertMutable('move');
     const boxes = this.tree.boxes;
-    const h4 = id << 2;
+    const h4 = this.tree.slotOf[id] << 2;
     boxes[h4] = src[o];
     boxes[h4 + 1] = src[o + 1];
     boxes[h4 + 2] = src[o + 2];
     boxes[h4 + 3] = src[o + 3];
     this.tree.reclassify(id);
-  }
-
-  /**
-   * @internal A buffer of at least 4·count numbers for a caller to fill and pass to
-   * {@link moveAll} or read from for {@link add}: the pair walk's copy of the boxes, which any
-   * change invalidates anyway (it is marked out of date here, before the caller writes into it).
-   * Lets the object `Quadtree` stage its items' boxes without a buffer of its own.
-   */
-  _staging(count: number): Float64Array {
-    const tree = this.tree;
-    tree.runsStale = true;
-    if (tree.runBoxes.length < 4 * count) tree.allocateRuns(Math.max(count, tree.itemCapacity));
-    return tree.runBoxes;
   }
 
   /** @internal {@link add} with the box read from src[o … o + 3] (already checked), for the same reason. */
@@ -195,8 +182,7 @@ export class QuadIndex {
   }
 
   /**
-   * @internal {@link moveAll} from the buffer of {@link _staging}, whose live boxes the caller has
-   * checked already (the object Quadtree's `refresh`): no second validation pass.
+   * @internal {@link moveAll} from boxes the caller has checked already (the object Quadtree's `refresh`): no second validation pass.
    */
   _moveAllChecked(staged: Float64Array): number {
     this.assertMutable('moveAll');
@@ -237,7 +223,8 @@ export class QuadIndex {
     this.requireLive(id, 'id');
     const target = out ?? (new Float64Array(4) as unknown as A);
     const boxes = this.tree.boxes;
-    for (let k = 0; k < 4; k++) target[k] = boxes[4 * id + k];
+    const o = this.tree.slotOf[id] << 2;
+    for (let k = 0; k < 4; k++) target[k] = boxes[o + k];
     return target;
   }
 

@@ -4,7 +4,7 @@ import { Scratch } from './scratch.js';
 
 /** "No item / no node" in the id and link arrays. */
 export const NONE = -1;
-/** nodeParent value of a node slot that sits in the free list. */
+/** blockParent value of a block of nodes that sits in the free list. */
 export const FREE = -2;
 /** Cell coordinates are stored as Uint16, so the grid has at most 2^16 cells a side. */
 export const MAX_LEVELS = 16;
@@ -12,16 +12,23 @@ const INITIAL_ITEMS = 64;
 const INITIAL_BLOCKS = 16;
 
 /**
- * The index's typed arrays and their allocation: item slots, node slots (allocated four at a
- * time), the pair walk's copy and the traversal buffers, plus the read-only helpers that map cell
- * ranges to float bounds. The operations that change the tree are in {@link TreeStore}, which
- * extends this class. The other files of the core take a TreeArrays: they read the tree and never
- * change it (pairs.ts only rebuilds the walk's copy, runIds and runBoxes).
+ * The index's typed arrays and their allocation: items and their box slots, node slots (allocated
+ * four at a time) and the traversal buffers, plus the read-only helpers that map cell ranges to
+ * float bounds. The operations that change the tree are in {@link TreeStore}, which extends this
+ * class. The other files of the core take a TreeArrays: they read the tree and never change it
+ * (except that pairs.ts lays the slots out again: the same boxes, in walk order).
  *
- * Item id h owns boxes[4h..4h+3] = minX, minY, maxX, maxY. Its cell range on the deepest grid
- * (lowX, lowY, highX, highY) is not stored: it is recomputed from the box where needed (four
- * multiplications), which saves 16 bytes per item here and in the pair walk's copy. A node's
- * items form a doubly linked list through itemNext/itemPrev; free ids are chained through itemNext.
+ * Each box is stored once, in a slot: item id h's box is boxes[4s..4s+3] = minX, minY, maxX, maxY
+ * with s = slotOf[h], and slotIds[s] = h. The two are inverse permutations of 0 … itemHighWater − 1
+ * (a free id keeps its slot for its next use). When the layout is current (runsStale false) the
+ * slots are in the order the pair walk visits the nodes: node n's items are slots runStart[n] …
+ * runStart[n] + nodeCount[n] − 1, so the walk and the searches read the boxes in order, and the
+ * free ids' slots come after the live ones (see pairs.ts, layOutRuns). A change leaves every box in
+ * its slot and only marks the layout stale; the next walk (or enough searches) lays it out again.
+ * A box's cell range on the deepest grid (lowX, lowY, highX, highY) is not stored: it is recomputed
+ * from the box where needed (four multiplications), which saves 16 bytes per item. A node's items
+ * also form a doubly linked list through itemNext/itemPrev, which is how a stale layout is read;
+ * free ids are chained through itemNext.
  * @internal
  */
 export class TreeArrays {
@@ -44,7 +51,12 @@ export class TreeArrays {
   itemHighWater = 0;
   freeItem = NONE;
   count = 0;
+  /** Boxes by slot (see above). */
   boxes!: Float64Array;
+  /** Slot of each id. */
+  slotOf!: Int32Array;
+  /** Id in each slot. */
+  slotIds!: Int32Array;
   /** Node holding each id, or NONE for a free id. */
   itemNode!: Int32Array;
   itemNext!: Int32Array;
@@ -56,14 +68,15 @@ export class TreeArrays {
   nodeHighWater = 0;
   liveNodes = 0;
   freeBlock = NONE;
-  nodeParent!: Int32Array;
+  /** Parent of each block of four children (see {@link parentOf}), or FREE. */
+  blockParent!: Int32Array;
   nodeChild!: Int32Array;
   nodeLevel!: Uint8Array;
   /** Deepest-grid cell coordinates of the node's top-left cell. */
-  nodeX0!: Int32Array;
-  nodeY0!: Int32Array;
+  nodeX0!: Uint16Array;
+  nodeY0!: Uint16Array;
+  /** First item of the node's list (see itemNext). */
   nodeHead!: Int32Array;
-  nodeTail!: Int32Array;
   /** Items stored in the node itself. */
   nodeCount!: Int32Array;
   /** Items stored in the node's whole subtree. */
@@ -73,17 +86,15 @@ export class TreeArrays {
    * cross its vertical midline, then of those that cross only the horizontal one (lo > hi when
    * empty). The crossing items of a node lie along its midline cross; a query that reaches neither
    * box skips them without walking the list. Grown on link, recomputed on split, reset when the
-   * node's list empties: always a superset of the items' ranges.
+   * node's list empties: always a superset of the items' ranges. Only internal nodes have one, so
+   * it is stored with the node's block of children (see {@link reachAt}): a quarter of the memory.
    */
   nodeReach!: Uint16Array;
-  /** Start of each node's entries in the pair walk's copy (see pairs.ts). */
+  /** First slot of each node's run when the layout is current (see pairs.ts). */
   runStart!: Int32Array;
-  /** The pair walk's copy of the boxes and ids, in walk order (see pairs.ts). */
-  runBoxes = new Float64Array(0);
-  runIds = new Int32Array(0);
-  /** True when a box moved or changed node since the copy was built. */
+  /** True when a box moved, came or went since the slots were laid out in walk order. */
   runsStale = true;
-  /** Searches made since the copy went stale (see QuadIndex#runSearch). */
+  /** Searches made since the layout went stale (see pairs.ts, layOutForSearches). */
   staleSearches = 0;
 
   /** Traversals under way (a visitor may start another); the tree must not change meanwhile. */
@@ -134,7 +145,7 @@ export class TreeArrays {
   }
 
   /** Writes the cell range of the box src[o … o + 3] into out[k … k + 3]. */
-  cellRangeOf(src: Float64Array, o: number, out: Int32Array, k: number): void {
+  cellRangeOf(src: Float64Array | Float32Array, o: number, out: Int32Array, k: number): void {
     const grid = this.gridSize;
     const lox = cellLo(src[o], this.originX, this.scaleX, grid);
     const loy = cellLo(src[o + 1], this.originY, this.scaleY, grid);
@@ -144,9 +155,21 @@ export class TreeArrays {
     out[k + 3] = cellHi(src[o + 3], this.originY, this.scaleY, grid, loy);
   }
 
+  /** Node n's parent (NONE for the root). Four siblings share it, so it is stored once per block. */
+  parentOf(n: number): number {
+    return n === 0 ? NONE : this.blockParent[(n - 1) >> 2];
+  }
+
+  /** Where internal node n's reach boxes start in nodeReach: 8 entries per child block. */
+  reachAt(n: number): number {
+    return (this.nodeChild[n] - 1) << 1; // blocks start at node 1, four nodes each
+  }
+
+  /** Empties internal node n's reach boxes (leaves have none: nothing to do). */
   protected clearReach(n: number): void {
+    if (this.nodeChild[n] === NONE) return;
     const reach = this.nodeReach;
-    for (let k = n << 3, end = k + 8; k < end; k += 4) {
+    for (let k = this.reachAt(n), end = k + 8; k < end; k += 4) {
       reach[k] = 0xffff;
       reach[k + 1] = 0xffff;
       reach[k + 2] = 0;
@@ -157,7 +180,7 @@ export class TreeArrays {
   /** True when the cell range meets one of internal node n's reach boxes. */
   reaches(n: number, lox: number, loy: number, hix: number, hiy: number): boolean {
     const reach = this.nodeReach;
-    for (let r = n << 3, end = r + 8; r < end; r += 4) {
+    for (let r = this.reachAt(n), end = r + 8; r < end; r += 4) {
       if (
         reach[r] <= reach[r + 2] &&
         lox <= reach[r + 2] &&
@@ -197,7 +220,7 @@ export class TreeArrays {
    * 1: the others, crossing only the horizontal one) into `out`; false when the group is empty.
    */
   reachBounds(n: number, g: number, out: Float64Array): boolean {
-    const r = (n << 3) + 4 * g;
+    const r = this.reachAt(n) + 4 * g;
     const reach = this.nodeReach;
     if (reach[r] > reach[r + 2]) return false;
     this.cellBounds(reach[r], reach[r + 1], reach[r + 2], reach[r + 3], out);
@@ -206,10 +229,10 @@ export class TreeArrays {
 
   /** Which reach group (see {@link reachBounds}) box h of internal node n belongs to. */
   reachGroup(n: number, h: number): number {
-    return this.boxGroup(n, this.boxes, h << 2);
+    return this.boxGroup(n, this.boxes, this.slotOf[h] << 2);
   }
 
-  /** {@link reachGroup} of the box at boxes[o … o + 3] (the id arrays or the node-ordered copy). */
+  /** {@link reachGroup} of the box at boxes[o … o + 3]. */
   boxGroup(n: number, boxes: Float64Array, o: number): number {
     const grid = this.gridSize;
     const lox = cellLo(boxes[o], this.originX, this.scaleX, grid);
@@ -235,33 +258,26 @@ export class TreeArrays {
     this.itemNode = resize(Int32Array, this.itemNode, capacity, keep);
     this.itemNext = resize(Int32Array, this.itemNext, capacity, keep);
     this.itemPrev = resize(Int32Array, this.itemPrev, capacity, keep);
+    this.slotOf = resize(Int32Array, this.slotOf, capacity, keep);
+    this.slotIds = resize(Int32Array, this.slotIds, capacity, keep);
   }
 
   protected growItems(capacity: number): void {
     this.sizeItems(capacity, true);
-    if (this.runIds.length > 0) this.allocateRuns(capacity);
-  }
-
-  /** The pair walk's copy, for `capacity` items (its contents are rebuilt before use). */
-  allocateRuns(capacity: number): void {
-    this.runBoxes = new Float64Array(capacity * 4);
-    this.runIds = new Int32Array(capacity);
-    this.runsStale = true;
   }
 
   /** Sizes the node arrays for `capacity` nodes, keeping their contents when `keep`. */
   private sizeNodes(capacity: number, keep: boolean): void {
     this.nodeCapacity = capacity;
-    this.nodeParent = resize(Int32Array, this.nodeParent, capacity, keep);
+    this.blockParent = resize(Int32Array, this.blockParent, (capacity - 1) >> 2, keep);
     this.nodeChild = resize(Int32Array, this.nodeChild, capacity, keep);
     this.nodeLevel = resize(Uint8Array, this.nodeLevel, capacity, keep);
-    this.nodeX0 = resize(Int32Array, this.nodeX0, capacity, keep);
-    this.nodeY0 = resize(Int32Array, this.nodeY0, capacity, keep);
+    this.nodeX0 = resize(Uint16Array, this.nodeX0, capacity, keep);
+    this.nodeY0 = resize(Uint16Array, this.nodeY0, capacity, keep);
     this.nodeHead = resize(Int32Array, this.nodeHead, capacity, keep);
-    this.nodeTail = resize(Int32Array, this.nodeTail, capacity, keep);
     this.nodeCount = resize(Int32Array, this.nodeCount, capacity, keep);
     this.nodeTotal = resize(Int32Array, this.nodeTotal, capacity, keep);
-    this.nodeReach = resize(Uint16Array, this.nodeReach, capacity * 8, keep);
+    this.nodeReach = resize(Uint16Array, this.nodeReach, (capacity - 1) * 2, keep);
     this.runStart = resize(Int32Array, this.runStart, capacity, false); // (rebuilt with the runs)
   }
 
@@ -270,7 +286,11 @@ export class TreeArrays {
     if (first !== NONE) {
       this.freeBlock = this.nodeHead[first];
     } else {
-      if (this.nodeHighWater + 4 > this.nodeCapacity) this.sizeNodes(1 + (this.nodeCapacity - 1) * 2, true);
+      if (this.nodeHighWater + 4 > this.nodeCapacity) {
+        // Half as much again (in whole blocks): doubling left a third of the node memory unused on average.
+        const blocks = (this.nodeCapacity - 1) >> 2;
+        this.sizeNodes(1 + 4 * (blocks + (blocks >> 1) + 1), true);
+      }
       first = this.nodeHighWater;
       this.nodeHighWater += 4;
     }
@@ -280,10 +300,10 @@ export class TreeArrays {
 
   protected freeNodeBlock(first: number): void {
     for (let q = 0; q < 4; q++) {
-      this.nodeParent[first + q] = FREE;
       this.nodeChild[first + q] = NONE;
       this.nodeCount[first + q] = 0; // (collapse moves the items without unlinking them)
     }
+    this.blockParent[(first - 1) >> 2] = FREE;
     this.nodeHead[first] = this.freeBlock;
     this.freeBlock = first;
     this.liveNodes -= 4;
@@ -293,15 +313,12 @@ export class TreeArrays {
     this.nodeHighWater = 1;
     this.freeBlock = NONE;
     this.liveNodes = 1;
-    this.nodeParent[0] = NONE;
     this.nodeChild[0] = NONE;
     this.nodeLevel[0] = 0;
     this.nodeX0[0] = 0;
     this.nodeY0[0] = 0;
     this.nodeHead[0] = NONE;
-    this.nodeTail[0] = NONE;
     this.nodeCount[0] = 0;
-    this.clearReach(0);
     this.nodeTotal[0] = 0;
   }
 
@@ -313,7 +330,7 @@ export class TreeArrays {
     if (this.nodeCapacity > 1 + 4 * INITIAL_BLOCKS) this.sizeNodes(1 + 4 * INITIAL_BLOCKS, false);
     this.resetNodes();
     this.scratch.length = 0;
-    this.allocateRuns(0); // (reallocated at the next walk)
+    this.runsStale = true;
   }
 
   /** Bytes held in typed arrays, traversal buffers included. */
@@ -324,20 +341,19 @@ export class TreeArrays {
       this.itemNode,
       this.itemNext,
       this.itemPrev,
-      this.nodeParent,
+      this.slotOf,
+      this.slotIds,
+      this.blockParent,
       this.nodeChild,
       this.nodeLevel,
       this.nodeX0,
       this.nodeY0,
       this.nodeHead,
-      this.nodeTail,
       this.nodeCount,
       this.nodeTotal,
       this.nodeReach,
       this.workStack,
       this.runStart,
-      this.runBoxes,
-      this.runIds,
     ]) {
       bytes += array.byteLength;
     }

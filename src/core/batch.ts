@@ -1,4 +1,5 @@
 import { describe, isValidMinMax, requireFinite, requireMinMax } from '../shared/validate.js';
+import { layOutRunsFrom } from './pairs.js';
 import type { TreeStore } from './store.js';
 
 /**
@@ -83,19 +84,24 @@ function checkAll(itemNode: Int32Array, boxes: ArrayLike<number>, end: number): 
   }
 }
 
-/** Copies every live id's (validated) box and re-files the ones that left their node. */
-function commitAll(tree: TreeStore, source: ArrayLike<number>, end: number): number {
+/**
+ * Re-files every live id whose (validated) box in `source` left its node, then lays the slots out
+ * from `source` (see layOutRunsFrom): every box moved, so the layout is stale anyway, and copying
+ * from the caller's array in id order streams. While the ids are re-filed one by one the tree
+ * reads every box from `source` (TreeStore.source), as if all had moved at once: an id not yet
+ * re-filed may sit in a node its new box has left, which its own turn then corrects.
+ */
+function commitAll(tree: TreeStore, source: Float64Array | Float32Array, end: number): number {
   const itemNode = tree.itemNode;
-  const boxes = tree.boxes;
   let moved = 0;
-  for (let h = 0; h < end; h++) {
-    if (itemNode[h] < 0) continue;
-    const h4 = h << 2;
-    boxes[h4] = source[h4];
-    boxes[h4 + 1] = source[h4 + 1];
-    boxes[h4 + 2] = source[h4 + 2];
-    boxes[h4 + 3] = source[h4 + 3];
-    if (tree.reclassify(h)) moved++;
+  tree.source = source;
+  try {
+    for (let h = 0; h < end; h++) {
+      if (itemNode[h] >= 0 && tree.reclassify(h)) moved++;
+    }
+  } finally {
+    tree.source = null;
   }
+  layOutRunsFrom(tree, source);
   return moved;
 }

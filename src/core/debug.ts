@@ -67,7 +67,6 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
   let itemsSeen = 0;
   let nodesSeen = 0;
   const stack: number[] = [0];
-  if (tree.nodeParent[0] !== NONE) fail('root has a parent');
   while (stack.length > 0) {
     const n = stack.pop() as number;
     nodesSeen++;
@@ -89,7 +88,7 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
       listed++;
       if (tree.itemPrev[i] !== prev) fail(`id ${i} has a wrong back link`);
       if (tree.itemNode[i] !== n) fail(`id ${i} is listed in node ${n} but records node ${tree.itemNode[i]}`);
-      const i4 = i * 4;
+      const i4 = tree.slotOf[i] * 4;
       const b = tree.boxes;
       if (!(b[i4] <= b[i4 + 2] && b[i4 + 1] <= b[i4 + 3])) fail(`id ${i} has an invalid box`);
       tree.cellRangeOf(b, i4, range, 0);
@@ -104,7 +103,7 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
         fail(`id ${i} fits in a child of internal node ${n} but was not pushed down`);
       }
       if (first !== NONE) {
-        const r = (n << 3) + 4 * tree.rangeGroup(n, lox, hix);
+        const r = tree.reachAt(n) + 4 * tree.rangeGroup(n, lox, hix);
         const reach = tree.nodeReach;
         if (lox < reach[r] || loy < reach[r + 1] || hix > reach[r + 2] || hiy > reach[r + 3]) {
           fail(`id ${i} lies outside the reach box of internal node ${n}`);
@@ -123,7 +122,7 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
         fail(`node ${n} has a bad child block ${first}`);
       for (let q = 0; q < 4; q++) {
         const c = first + q;
-        if (tree.nodeParent[c] !== n) fail(`child ${c} does not point back to node ${n}`);
+        if (tree.parentOf(c) !== n) fail(`child ${c} does not point back to node ${n}`);
         if (tree.nodeLevel[c] !== level + 1) fail(`child ${c} has level ${tree.nodeLevel[c]}`);
         if (
           tree.nodeX0[c] !== x0 + (q & 1) * (1 << shift) ||
@@ -153,34 +152,31 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
   if (free + tree.count !== tree.itemHighWater) fail('ids leak: free + used ≠ handed out');
   let freeBlocks = 0;
   for (let b = tree.freeBlock; b !== NONE; b = tree.nodeHead[b]) {
-    if (tree.nodeParent[b] !== FREE) fail(`free node block ${b} is still in use`);
+    if (tree.blockParent[(b - 1) >> 2] !== FREE) fail(`free node block ${b} is still in use`);
     if (++freeBlocks * 4 > tree.nodeHighWater) fail('the free node list has a cycle');
   }
   if (1 + 4 * freeBlocks + tree.liveNodes - 1 !== tree.nodeHighWater) fail('node slots leak');
   validateRuns(tree, fail);
 }
 
-/** The pair walk's copy: exact whenever it is marked current. */
+/**
+ * The slots: slotOf and slotIds are inverse permutations of the ids handed out, and when the layout
+ * is marked current each live id sits in its node's run.
+ */
 function validateRuns(tree: TreeArrays, fail: (message: string) => never): void {
-  if (tree.runsStale) return;
-  const entry = new Int32Array(tree.itemHighWater).fill(-1);
-  for (let r = 0; r < tree.count; r++) {
-    const id = tree.runIds[r];
-    if (id < 0 || id >= tree.itemHighWater || entry[id] !== -1)
-      fail(`entry ${r} of the pair walk copy holds id ${id}`);
-    entry[id] = r;
+  const slots = tree.itemHighWater;
+  for (let h = 0; h < slots; h++) {
+    const s = tree.slotOf[h];
+    if (s < 0 || s >= slots || tree.slotIds[s] !== h) fail(`id ${h} has slot ${s}, which does not hold it`);
   }
-  for (let h = 0; h < tree.itemHighWater; h++) {
+  if (tree.runsStale) return;
+  for (let h = 0; h < slots; h++) {
     const n = tree.itemNode[h];
-    if (n < 0) continue;
-    const r = entry[h];
-    if (r < tree.runStart[n] || r >= tree.runStart[n] + tree.nodeCount[n]) {
-      fail(`id ${h} is not in node ${n}'s run of the pair walk copy`);
-    }
-    for (let k = 0; k < 4; k++) {
-      if (tree.runBoxes[4 * r + k] !== tree.boxes[4 * h + k]) {
-        fail(`entry ${r} of the pair walk copy is out of date (no list change or move marked it stale)`);
-      }
+    const s = tree.slotOf[h];
+    if (n < 0) {
+      if (s < tree.count) fail(`free id ${h} sits in slot ${s}, among the live ones`);
+    } else if (s < tree.runStart[n] || s >= tree.runStart[n] + tree.nodeCount[n]) {
+      fail(`id ${h} is not in node ${n}'s run of slots (no change marked the layout stale)`);
     }
   }
 }

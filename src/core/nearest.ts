@@ -27,6 +27,7 @@ export function forEachNearest(
   visit: NearestVisitor,
 ): void {
   const boxes = tree.boxes;
+  const slotOf = tree.slotOf;
   const next = tree.itemNext;
   // Best-first search over a binary min-heap keyed by squared distance. Payload ≥ 0 is a box id;
   // −(c + 1) is node c; below −groupBase it is one of the two groups of an internal node's own
@@ -51,7 +52,7 @@ export function forEachNearest(
       // A leaf's boxes, or one group of an internal node's boxes: each queued at its distance.
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
         if (group >= 0 && tree.reachGroup(n, i) !== group) continue;
-        const i4 = i << 2;
+        const i4 = slotOf[i] << 2;
         const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
         if (d <= limit2) ctx.heapPush(size++, d, i);
       }
@@ -81,6 +82,7 @@ export function nearestK(
   if (k > tree.count) k = tree.count;
   if (k === 0) return;
   const boxes = tree.boxes;
+  const slotOf = tree.slotOf;
   const next = tree.itemNext;
   if (ctx.bestIds.length < k) ctx.growBest(k);
   const bestKeys = ctx.bestKeys;
@@ -88,8 +90,7 @@ export function nearestK(
   const runs = !tree.runsStale;
   const runStart = tree.runStart;
   const count = tree.nodeCount;
-  const runBoxes = tree.runBoxes;
-  const runIds = tree.runIds;
+  const runIds = tree.slotIds;
   let found = 0;
   // Farthest distance still wanted: the limit until k are found, then the k-th best.
   let bound = limit2;
@@ -107,28 +108,25 @@ export function nearestK(
     const group = queuedGroup(payload, groupBase);
     const first = tree.nodeChild[n];
     if (first === NONE || group >= 0) {
-      // The node's boxes: its stretch of the node-ordered copy when that is current (contiguous
-      // reads), else its list (a read per id, scattered).
+      // The node's boxes: its run of slots when the layout is current (contiguous reads), else
+      // its list (a read per id, scattered).
       let r = runs ? runStart[n] : 0;
       const end = runs ? r + count[n] : 0;
       for (let i = runs ? NONE : tree.nodeHead[n]; ; ) {
         let id: number;
-        let from: Float64Array;
         let o: number;
         if (runs) {
           if (r === end) break;
           id = runIds[r];
-          from = runBoxes;
           o = r++ << 2;
         } else {
           if (i === NONE) break;
           id = i;
-          from = boxes;
-          o = i << 2;
+          o = slotOf[i] << 2;
           i = next[i];
         }
-        if (group >= 0 && tree.boxGroup(n, from, o) !== group) continue;
-        const d = boxDistanceSquared(x, y, from[o], from[o + 1], from[o + 2], from[o + 3]);
+        if (group >= 0 && tree.boxGroup(n, boxes, o) !== group) continue;
+        const d = boxDistanceSquared(x, y, boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
         if (d > bound) continue;
         if (found < k) {
           bestPush(bestKeys, bestIds, found++, d, id);

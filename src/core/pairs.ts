@@ -35,8 +35,8 @@ export function forEachPair(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor
 function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number {
   let checks = 0;
   const runStart = tree.runStart;
-  const boxes = tree.runBoxes;
-  const runIds = tree.runIds;
+  const boxes = tree.boxes;
+  const runIds = tree.slotIds;
   const child = tree.nodeChild;
   const total = tree.nodeTotal;
   const count = tree.nodeCount;
@@ -308,20 +308,107 @@ function pairWith(
 }
 
 /**
- * Lays out the pair walk's copy of the boxes node by node, in the order the walk visits the
- * nodes: node n's boxes are entries runStart[n] … runStart[n] + nodeCount[n] − 1 of runIds,
- * and runBoxes (4 per entry). Reading the boxes through the node lists
- * instead costs a cache miss per box, since ids are in creation order and nodes are scattered:
- * the copy is built reading the id arrays in order (a counting sort by node), and the walk then
- * reads it in order too.
+ * Lays the slots out in the order the pair walk visits the nodes: node n's boxes become slots
+ * runStart[n] … runStart[n] + nodeCount[n] − 1, ids ascending within a node, and the free ids'
+ * slots follow the live ones. Reading the boxes through the node lists instead costs a cache miss
+ * per box (ids are in creation order, nodes scattered); laid out, the walk and the searches read
+ * them in order. The boxes are moved in place, one cycle of the permutation at a time, so the
+ * index keeps a single copy of them.
  */
 export function layOutRuns(tree: TreeArrays): void {
-  // Allocated on the first walk only (afterwards they grow with the id arrays), so that this
-  // branch is never first taken in optimized code: the deopt would run the copy loop below
-  // unoptimized for a while, boxing every double it moves.
-  if (tree.runIds.length < tree.itemCapacity) tree.allocateRuns(tree.itemCapacity);
-  // Each node's run ends where the next node in depth-first order (children 0..3, as the walk
-  // goes) starts; the stack never holds more than 3 entries per level plus one.
+  const slotOf = tree.slotOf;
+  const slotIds = tree.slotIds;
+  const boxes = tree.boxes;
+  const itemNode = tree.itemNode;
+  const runStart = tree.runStart;
+  const slots = runEnds(tree);
+  let free = slots;
+  for (let h = slots - 1; h >= 0; h--) {
+    const n = itemNode[h];
+    slotOf[h] = n < 0 ? --free : --runStart[n];
+  }
+  // slotIds still maps the old slots to ids and slotOf the ids to their new slots. A box that has
+  // reached its new slot is marked there by ~id, so each cycle is followed once.
+  for (let s = 0; s < slots; s++) {
+    let id = slotIds[s];
+    if (id < 0) continue;
+    let d = slotOf[id];
+    if (d === s) {
+      slotIds[s] = ~id;
+      continue;
+    }
+    const s4 = s << 2;
+    let minX = boxes[s4];
+    let minY = boxes[s4 + 1];
+    let maxX = boxes[s4 + 2];
+    let maxY = boxes[s4 + 3];
+    while (d !== s) {
+      const d4 = d << 2;
+      const nextId = slotIds[d];
+      const nextMinX = boxes[d4];
+      const nextMinY = boxes[d4 + 1];
+      const nextMaxX = boxes[d4 + 2];
+      const nextMaxY = boxes[d4 + 3];
+      boxes[d4] = minX;
+      boxes[d4 + 1] = minY;
+      boxes[d4 + 2] = maxX;
+      boxes[d4 + 3] = maxY;
+      slotIds[d] = ~id;
+      id = nextId;
+      minX = nextMinX;
+      minY = nextMinY;
+      maxX = nextMaxX;
+      maxY = nextMaxY;
+      d = slotOf[id];
+    }
+    boxes[s4] = minX;
+    boxes[s4 + 1] = minY;
+    boxes[s4 + 2] = maxX;
+    boxes[s4 + 3] = maxY;
+    slotIds[s] = ~id;
+  }
+  for (let s = 0; s < slots; s++) slotIds[s] = ~slotIds[s];
+}
+
+/**
+ * {@link layOutRuns} when every live id's box is also at src[4·id …] (as after moveAll): the boxes
+ * are copied from there in id order, which streams instead of chasing the permutation's cycles.
+ */
+export function layOutRunsFrom(tree: TreeArrays, src: Float64Array | Float32Array): void {
+  const slotOf = tree.slotOf;
+  const slotIds = tree.slotIds;
+  const boxes = tree.boxes;
+  const itemNode = tree.itemNode;
+  const runStart = tree.runStart;
+  let free = runEnds(tree);
+  for (let h = tree.itemHighWater - 1; h >= 0; h--) {
+    const n = itemNode[h];
+    if (n < 0) {
+      slotOf[h] = --free;
+      slotIds[free] = h;
+      continue;
+    }
+    const s = --runStart[n];
+    slotOf[h] = s;
+    slotIds[s] = h;
+    const s4 = s << 2;
+    const h4 = h << 2;
+    boxes[s4] = src[h4];
+    boxes[s4 + 1] = src[h4 + 1];
+    boxes[s4 + 2] = src[h4 + 2];
+    boxes[s4 + 3] = src[h4 + 3];
+  }
+}
+
+/**
+ * Sets runStart[n] to the end of node n's run, nodes in the order the walk visits them (children
+ * 0 … 3, depth first), and marks the layout current. Returns the number of ids handed out: the
+ * free ids' slots end there. The callers then walk the ids downwards, filling each run from its
+ * end, which leaves runStart[n] at the start of its run with the ids in ascending order.
+ */
+function runEnds(tree: TreeArrays): number {
+  // Each node's run ends where the next node in depth-first order starts; the stack never holds
+  // more than 3 entries per level plus one.
   const runStart = tree.runStart;
   const nodeCount = tree.nodeCount;
   const child = tree.nodeChild;
@@ -341,33 +428,16 @@ export function layOutRuns(tree: TreeArrays): void {
       stack[sp++] = first;
     }
   }
-  // Walking the ids downwards and filling each run from its end leaves runStart[n] at the start
-  // of its run, with the ids in ascending order.
-  const itemNode = tree.itemNode;
-  const boxes = tree.boxes;
-  const runBoxes = tree.runBoxes;
-  const runIds = tree.runIds;
-  tree.runsStale = false; // (here, not after the loop: see walkPairs)
+  tree.runsStale = false; // (before the callers' loops, not after: see walkPairs)
   tree.staleSearches = 0;
-  for (let h = tree.itemHighWater - 1; h >= 0; h--) {
-    const n = itemNode[h];
-    if (n < 0) continue;
-    const r = --runStart[n];
-    runIds[r] = h;
-    const r4 = r << 2;
-    const h4 = h << 2;
-    runBoxes[r4] = boxes[h4];
-    runBoxes[r4 + 1] = boxes[h4 + 1];
-    runBoxes[r4 + 2] = boxes[h4 + 2];
-    runBoxes[r4 + 3] = boxes[h4 + 3];
-  }
+  return tree.itemHighWater;
 }
 
 /**
- * Searches read the node-ordered copy when it is current (about twice as fast as following the
- * node lists at 100k boxes). When nothing has laid it out since the last change, a search lays it
- * out once enough searches have paid for it: a layout costs about what n/64 searches save, so a
- * caller that interleaves changes and searches pays at most twice.
+ * Searches read the boxes in slot order when the layout is current (about twice as fast as
+ * following the node lists at 100k boxes). When nothing has laid them out since the last change,
+ * a search lays them out once enough searches have paid for it: a layout costs about what n/64
+ * searches save, so a caller that interleaves changes and searches pays at most twice.
  */
 export function layOutForSearches(tree: TreeArrays): void {
   if (tree.runsStale && ++tree.staleSearches > Math.max(32, tree.count >> 6)) layOutRuns(tree);

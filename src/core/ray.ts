@@ -24,6 +24,7 @@ export function raycast(
   visit: RayVisitor,
 ): void {
   const boxes = tree.boxes;
+  const slotOf = tree.slotOf;
   const next = tree.itemNext;
   const stack = ctx.nodes;
   let keys = ctx.keys;
@@ -52,7 +53,7 @@ export function raycast(
     }
     for (let i = groups === 0 ? NONE : tree.nodeHead[n]; i !== NONE; i = next[i]) {
       if (internal && (groups & (1 << tree.reachGroup(n, i))) === 0) continue;
-      const i4 = i << 2;
+      const i4 = slotOf[i] << 2;
       const t = rayEnter(x, y, dirX, dirY, limit, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
       if (t < 0) continue;
       const answer = visit(i, t);

@@ -15,7 +15,7 @@ export class Scratch {
   /**
    * Pair walk entries (see pairs.ts): for entry k, boxes[4k..4k+3] and cells[4k..4k+3] are copies
    * of a box and its cell range and ids[k] its id. Copying makes every test after the first read
-   * of a box a read from a small, recently written table instead of the node-ordered copy.
+   * of a box a read from a small, recently written table instead of the slots.
    */
   boxes: Float64Array = new Float64Array(1024);
   cells: Int32Array = new Int32Array(1024);

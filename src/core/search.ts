@@ -116,6 +116,7 @@ function search(
   }
   let checks = 0;
   const boxes = tree.boxes;
+  const slotOf = tree.slotOf;
   const next = tree.itemNext;
   const head = tree.nodeHead;
   const child = tree.nodeChild;
@@ -124,11 +125,10 @@ function search(
   const nodeX0 = tree.nodeX0;
   const nodeY0 = tree.nodeY0;
   const depth = tree.maxDepth;
-  // A visitor cannot change the tree (it is busy), so the copy stays current for the whole search.
+  // A visitor cannot change the tree (it is busy), so the layout stays current for the whole search.
   const runs = !tree.runsStale;
   const runStart = tree.runStart;
-  const runBoxes = tree.runBoxes;
-  const runIds = tree.runIds;
+  const runIds = tree.slotIds;
   const count = tree.nodeCount;
   // Subtrees inside a box search are reported whole (see below). Not for discs: a block inside
   // the disc's bounding box can still lie outside the disc.
@@ -141,7 +141,7 @@ function search(
     if (n < 0) {
       // A subtree inside the area. The cell mapping is monotonic, so every box filed in it
       // starts after the area's minimum and ends before its maximum: each overlaps the area
-      // strictly (zero-size boxes too). Its boxes are one contiguous stretch of the copy.
+      // strictly (zero-size boxes too). Its boxes are one contiguous run of slots.
       for (let r = runStart[~n], end = r + total[~n]; r < end; r++) {
         if (out !== null) out.push(runIds[r]);
         else if ((visit as IdVisitor)(runIds[r]) === false) return checks;
@@ -166,10 +166,10 @@ function search(
           const r4 = r << 2;
           hit[hits] = r;
           hits +=
-            Number(runBoxes[r4] < maxX) &
-            Number(minX < runBoxes[r4 + 2]) &
-            Number(runBoxes[r4 + 1] < maxY) &
-            Number(minY < runBoxes[r4 + 3]);
+            Number(boxes[r4] < maxX) &
+            Number(minX < boxes[r4 + 2]) &
+            Number(boxes[r4 + 1] < maxY) &
+            Number(minY < boxes[r4 + 3]);
         }
         checks += end - start;
         for (let k = 0; k < hits; k++) {
@@ -177,19 +177,12 @@ function search(
           else if ((visit as IdVisitor)(runIds[hit[k]]) === false) return checks;
         }
       } else if (runs) {
-        // Candidates and discs over the copy (box searches take the loop above).
+        // Candidates and discs over the laid-out slots (box searches take the loop above).
         for (let r = runStart[n], end = r + count[n]; r < end; r++) {
           const r4 = r << 2;
           if (mode === Search.Circle) {
             checks++;
-            const d2 = boxDistanceSquared(
-              cx,
-              cy,
-              runBoxes[r4],
-              runBoxes[r4 + 1],
-              runBoxes[r4 + 2],
-              runBoxes[r4 + 3],
-            );
+            const d2 = boxDistanceSquared(cx, cy, boxes[r4], boxes[r4 + 1], boxes[r4 + 2], boxes[r4 + 3]);
             if (!(d2 < r2)) continue;
           }
           if (out !== null) out.push(runIds[r]);
@@ -198,7 +191,7 @@ function search(
       } else {
         for (let i = head[n]; i !== NONE; i = next[i]) {
           if (mode !== Search.Candidates) {
-            const i4 = i << 2;
+            const i4 = slotOf[i] << 2;
             checks++;
             if (mode === Search.Box) {
               if (!(boxes[i4] < maxX && minX < boxes[i4 + 2] && boxes[i4 + 1] < maxY && minY < boxes[i4 + 3]))

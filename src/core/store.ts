@@ -17,6 +17,12 @@ export class TreeStore extends TreeArrays {
   private readonly range = new Int32Array(4);
   /** Cell range of an item met while splitting or widening a reach box. */
   private readonly other = new Int32Array(4);
+  /**
+   * While moveAll commits: the caller's array, holding every live id h's new box at
+   * source[4h … 4h + 3]. The boxes are read from there instead of their slots, so the commit does
+   * not scatter writes over the slots (it lays them out from this array afterwards, see batch.ts).
+   */
+  source: Float64Array | Float32Array | null = null;
 
   // ---------------------------------------------------------------------------------------------
   // Items
@@ -30,7 +36,7 @@ export class TreeStore extends TreeArrays {
   /** Files a new box (validated by the caller) and returns its id. */
   add(minX: number, minY: number, maxX: number, maxY: number): number {
     const h = this.acquireId();
-    const h4 = h << 2;
+    const h4 = this.slotOf[h] << 2;
     const boxes = this.boxes;
     boxes[h4] = minX;
     boxes[h4 + 1] = minY;
@@ -45,7 +51,7 @@ export class TreeStore extends TreeArrays {
    */
   addFrom(src: Float64Array, o: number): number {
     const h = this.acquireId();
-    const h4 = h << 2;
+    const h4 = this.slotOf[h] << 2;
     const boxes = this.boxes;
     boxes[h4] = src[o];
     boxes[h4 + 1] = src[o + 1];
@@ -64,7 +70,7 @@ export class TreeStore extends TreeArrays {
   }
 
   /**
-   * Stores a new box for live id h (written by the caller into boxes[4h..4h+3] already) and
+   * Stores a new box for live id h (written by the caller into its slot already) and
    * re-files it if it left its node. O(1) when it stays. Returns true when it changed node.
    * (Callers write the box themselves: doubles passed to a call that is not inlined are boxed on
    * the heap, and the per-frame paths must not allocate.)
@@ -101,7 +107,7 @@ export class TreeStore extends TreeArrays {
     // The item leaves every subtree on its path; the highest node that becomes small enough
     // folds its children back in.
     let collapseAt = NONE;
-    for (let m = n; m !== NONE; m = this.nodeParent[m]) {
+    for (let m = n; m !== NONE; m = this.parentOf(m)) {
       this.nodeTotal[m]--;
       if (this.nodeChild[m] !== NONE && this.nodeTotal[m] <= this.mergeThreshold) collapseAt = m;
     }
@@ -127,7 +133,14 @@ export class TreeStore extends TreeArrays {
 
   /** Computes the cell range of item h's stored box into {@link range}. */
   private loadRange(h: number): void {
-    this.cellRangeOf(this.boxes, h << 2, this.range, 0);
+    this.rangeOfItem(h, this.range);
+  }
+
+  /** The cell range of item h's box (in its slot, or in {@link source} during moveAll) into `out`. */
+  private rangeOfItem(h: number, out: Int32Array): void {
+    const source = this.source;
+    if (source === null) this.cellRangeOf(this.boxes, this.slotOf[h] << 2, out, 0);
+    else this.cellRangeOf(source, h << 2, out, 0);
   }
 
   private acquireId(): number {
@@ -137,6 +150,9 @@ export class TreeStore extends TreeArrays {
     } else {
       if (this.itemHighWater === this.itemCapacity) this.growItems(this.itemCapacity * 2);
       h = this.itemHighWater++;
+      // Slots are a permutation of the ids handed out, so the first slot past them is free.
+      this.slotOf[h] = h;
+      this.slotIds[h] = h;
     }
     this.count++;
     return h;
@@ -160,7 +176,7 @@ export class TreeStore extends TreeArrays {
       if (lox >= x0 && hix < x0 + span && loy >= y0 && hiy < y0 + span) break;
       this.nodeTotal[n]--;
       if (this.nodeChild[n] !== NONE && this.nodeTotal[n] <= this.mergeThreshold) collapseAt = n;
-      n = this.nodeParent[n];
+      n = this.parentOf(n);
     }
     // The merged subtree is below n on the old path, so it never contains the new node.
     if (collapseAt !== NONE) this.collapse(collapseAt);
@@ -202,7 +218,6 @@ export class TreeStore extends TreeArrays {
     work[0] = leaf;
     let sp = 1;
     const depth = this.maxDepth;
-    const boxes = this.boxes;
     const cells = this.other;
     while (sp > 0) {
       const n = work[--sp];
@@ -211,22 +226,20 @@ export class TreeStore extends TreeArrays {
       const shift = depth - level - 1;
       const half = 1 << shift;
       this.nodeChild[n] = first;
+      this.blockParent[(first - 1) >> 2] = n;
       for (let q = 0; q < 4; q++) {
         const c = first + q;
-        this.nodeParent[c] = n;
         this.nodeChild[c] = NONE;
         this.nodeLevel[c] = level + 1;
         this.nodeX0[c] = this.nodeX0[n] + (q & 1) * half;
         this.nodeY0[c] = this.nodeY0[n] + (q >> 1) * half;
         this.nodeHead[c] = NONE;
-        this.nodeTail[c] = NONE;
         this.nodeCount[c] = 0;
-        this.clearReach(c);
         this.nodeTotal[c] = 0;
       }
       for (let i = this.nodeHead[n]; i !== NONE; ) {
         const nextItem = this.itemNext[i];
-        this.cellRangeOf(boxes, i << 2, cells, 0);
+        this.rangeOfItem(i, cells);
         const lox = cells[0];
         const loy = cells[1];
         if (((lox ^ cells[2]) | (loy ^ cells[3])) >> shift === 0) {
@@ -271,14 +284,16 @@ export class TreeStore extends TreeArrays {
     }
   }
 
-  /** Appends item h to node n's list, so lists (and results) keep insertion order. */
+  /**
+   * Puts item h at the front of node n's list. (Order within a list carries no meaning: a laid-out
+   * node lists its ids in ascending order, see pairs.ts. Appending would need a tail per node.)
+   */
   private link(h: number, n: number): void {
-    const tail = this.nodeTail[n];
-    this.itemPrev[h] = tail;
-    this.itemNext[h] = NONE;
-    if (tail !== NONE) this.itemNext[tail] = h;
-    else this.nodeHead[n] = h;
-    this.nodeTail[n] = h;
+    const head = this.nodeHead[n];
+    this.itemPrev[h] = NONE;
+    this.itemNext[h] = head;
+    if (head !== NONE) this.itemPrev[head] = h;
+    this.nodeHead[n] = h;
     this.itemNode[h] = n;
     this.nodeCount[n]++;
     this.runsStale = true;
@@ -291,14 +306,13 @@ export class TreeStore extends TreeArrays {
     if (prev !== NONE) this.itemNext[prev] = next;
     else this.nodeHead[n] = next;
     if (next !== NONE) this.itemPrev[next] = prev;
-    else this.nodeTail[n] = prev;
     if (--this.nodeCount[n] === 0) this.clearReach(n);
     this.runsStale = true;
   }
 
   /** Widens internal node n's reach box (vertical or horizontal midline crossers) to cover item h. */
   private growReachOf(n: number, h: number): void {
-    this.cellRangeOf(this.boxes, h << 2, this.other, 0);
+    this.rangeOfItem(h, this.other);
     this.growReach(n, this.other);
   }
 
@@ -306,7 +320,7 @@ export class TreeStore extends TreeArrays {
   private growReach(n: number, cells: Int32Array): void {
     const lox = cells[0];
     const hix = cells[2];
-    const r = (n << 3) + 4 * this.rangeGroup(n, lox, hix);
+    const r = this.reachAt(n) + 4 * this.rangeGroup(n, lox, hix);
     const reach = this.nodeReach;
     if (lox < reach[r]) reach[r] = lox;
     if (cells[1] < reach[r + 1]) reach[r + 1] = cells[1];

@@ -127,6 +127,7 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
   const w = aMaxX - aMinX;
   const h = aMaxY - aMinY;
   const boxes = tree.boxes;
+  const slotOf = tree.slotOf;
   const next = tree.itemNext;
   // Payload ≥ 0: a box id; −(c + 1): node c; below −groupBase: group g of node n (see nearest).
   const groupBase = tree.nodeCapacity + 1;
@@ -137,7 +138,7 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
     const payload = ctx.ids[0];
     ctx.heapPop(size--);
     if (payload >= 0) {
-      const p4 = payload << 2;
+      const p4 = slotOf[payload] << 2;
       const enter = boxEntry(
         aMinX,
         aMinY,
@@ -161,7 +162,7 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
       // A leaf's boxes, or one group of an internal node's boxes: each keyed by its exact time.
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
         if (i === skip || (group >= 0 && tree.reachGroup(n, i) !== group)) continue;
-        const i4 = i << 2;
+        const i4 = slotOf[i] << 2;
         const enter = boxEntry(
           aMinX,
           aMinY,

@@ -46,7 +46,7 @@ export interface IndexStats {
   maxDepth: number;
   /** What a brute-force all-pairs pass would test: n·(n−1)/2. */
   bruteForceChecks: number;
-  /** Bytes held in the index's typed arrays (boxes, cells, links, nodes, the pair walk's copy, traversal buffers). */
+  /** Bytes held in the index's typed arrays (boxes, item links and slots, nodes, traversal buffers). */
   arrayBytes: number;
 }
 

@@ -40,11 +40,13 @@ export class Quadtree<T extends Rect> {
   private readonly index: QuadIndex;
   /** Your objects by id and ids by object; relays the index's id callbacks to item visitors. */
   private readonly table: ItemTable<T>;
-  /**
-   * One item's box, read before a single insert or update commits. (Many boxes are staged in the
-   * index's own scratch buffer, see QuadIndex._staging.)
-   */
+  /** One item's box, read before a single insert or update commits. */
   private readonly one = new Float64Array(4);
+  /**
+   * Many items' boxes (4 numbers each), read and checked before an array insert or a refresh
+   * commits. Kept between calls, so that a refresh every frame allocates nothing.
+   */
+  private staged = new Float64Array(0);
   /** The elements of an array being inserted, read once (cleared after the call). */
   private stagedItems: (T | undefined)[] = [];
   private checks = 0;
@@ -92,7 +94,7 @@ export class Quadtree<T extends Rect> {
       // Each element and each of its fields is read exactly once, before anything changes.
       const list = item as readonly T[];
       const count = list.length;
-      const staged = this.index._staging(count);
+      const staged = this.stagingFor(count);
       const items = this.stagedItems;
       try {
         readItems(list, count, items, staged);
@@ -134,6 +136,14 @@ export class Quadtree<T extends Rect> {
     this.index._moveFrom(id, staged, 0);
   }
 
+  /** {@link staged}, with room for `count` boxes. */
+  private stagingFor(count: number): Float64Array {
+    // Grown by half again at least, so a tree that gains a few items a frame does not reallocate every frame.
+    const room = this.staged.length >> 2;
+    if (room < count) this.staged = new Float64Array(4 * Math.max(count, room + (room >> 1)));
+    return this.staged;
+  }
+
   /**
    * Re-reads every item's box: the once-a-frame call when most items moved. Only items that left
    * their node are re-filed. All boxes are read and checked first: if any is bad, the error names
@@ -142,7 +152,7 @@ export class Quadtree<T extends Rect> {
   refresh(): number {
     const items = this.table.items;
     const end = items.length;
-    const staged = this.index._staging(end);
+    const staged = this.stagingFor(end);
     readLiveBoxes(items, end, this.index, staged); // reads and checks every live item's box
     this.assertMutable('refresh');
     return this.index._moveAllChecked(staged);
