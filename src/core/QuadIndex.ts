@@ -8,9 +8,10 @@ import {
 } from '../shared/validate.js';
 import { moveAll, moveAllChecked, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
+import { layOutForSearches } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
-import { forEachPair, layOutForSearches } from './pairs.js';
+import { forEachPair } from './pairs.js';
 import { type RayVisitor, raycast } from './ray.js';
 import { runSearch, Search, searchArgs, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';

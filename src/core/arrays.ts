@@ -16,14 +16,14 @@ const INITIAL_BLOCKS = 16;
  * four at a time) and the traversal buffers, plus the read-only helpers that map cell ranges to
  * float bounds. The operations that change the tree are in {@link TreeStore}, which extends this
  * class. The other files of the core take a TreeArrays: they read the tree and never change it
- * (except that pairs.ts lays the slots out again: the same boxes, in walk order).
+ * (except that layout.ts lays the slots out again: the same boxes, in walk order).
  *
  * Each box is stored once, in a slot: item id h's box is boxes[4s..4s+3] = minX, minY, maxX, maxY
  * with s = slotOf[h], and slotIds[s] = h. The two are inverse permutations of 0 … itemHighWater − 1
  * (a free id keeps its slot for its next use). When the layout is current (runsStale false) the
  * slots are in the order the pair walk visits the nodes: node n's items are slots runStart[n] …
  * runStart[n] + nodeCount[n] − 1, so the walk and the searches read the boxes in order, and the
- * free ids' slots come after the live ones (see pairs.ts, layOutRuns). A change leaves every box in
+ * free ids' slots come after the live ones (see layout.ts). A change leaves every box in
  * its slot and only marks the layout stale; the next walk (or enough searches) lays it out again.
  * A box's cell range on the deepest grid (lowX, lowY, highX, highY) is not stored: it is recomputed
  * from the box where needed (four multiplications), which saves 16 bytes per item. A node's items
@@ -90,11 +90,11 @@ export class TreeArrays {
    * it is stored with the node's block of children (see {@link reachAt}): a quarter of the memory.
    */
   nodeReach!: Uint16Array;
-  /** First slot of each node's run when the layout is current (see pairs.ts). */
+  /** First slot of each node's run when the layout is current (see layout.ts). */
   runStart!: Int32Array;
   /** True when a box moved, came or went since the slots were laid out in walk order. */
   runsStale = true;
-  /** Searches made since the layout went stale (see pairs.ts, layOutForSearches). */
+  /** Searches made since the layout went stale (see layout.ts, layOutForSearches). */
   staleSearches = 0;
 
   /** Traversals under way (a visitor may start another); the tree must not change meanwhile. */

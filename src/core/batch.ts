@@ -1,5 +1,5 @@
 import { describe, isValidMinMax, requireFinite, requireMinMax } from '../shared/validate.js';
-import { layOutRunsFrom } from './pairs.js';
+import { layOutRunsFrom } from './layout.js';
 import type { TreeStore } from './store.js';
 
 /**

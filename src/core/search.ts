@@ -1,7 +1,7 @@
 import { isValidMinMax, requireFinite, requireMinMax, requireSize } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
 import { cellHi, cellLo } from './cells.js';
-import { layOutForSearches } from './pairs.js';
+import { layOutForSearches } from './layout.js';
 import type { Scratch } from './scratch.js';
 import type { IdVisitor } from './types.js';
 

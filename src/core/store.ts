@@ -286,7 +286,7 @@ export class TreeStore extends TreeArrays {
 
   /**
    * Puts item h at the front of node n's list. (Order within a list carries no meaning: a laid-out
-   * node lists its ids in ascending order, see pairs.ts. Appending would need a tail per node.)
+   * node lists its ids in ascending order, see layout.ts. Appending would need a tail per node.)
    */
   private link(h: number, n: number): void {
     const head = this.nodeHead[n];

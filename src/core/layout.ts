@@ -1,0 +1,152 @@
+import { NONE, type TreeArrays } from './arrays.js';
+
+/*
+ * The layout of the boxes in their slots (see TreeArrays): laid out, each node's boxes are
+ * consecutive and the nodes follow the pair walk's depth-first order, so the walk and the
+ * searches read memory in order. Any change marks the layout stale; the pair walk lays it out
+ * before it starts, searches once enough of them have paid for it, moveAll right away.
+ */
+
+/**
+ * Lays the slots out in the order the pair walk visits the nodes: node n's boxes become slots
+ * runStart[n] … runStart[n] + nodeCount[n] − 1, ids ascending within a node, and the free ids'
+ * slots follow the live ones. Reading the boxes through the node lists instead costs a cache miss
+ * per box (ids are in creation order, nodes scattered); laid out, the walk and the searches read
+ * them in order. The boxes are moved in place, one cycle of the permutation at a time, so the
+ * index keeps a single copy of them.
+ */
+export function layOutRuns(tree: TreeArrays): void {
+  const slotOf = tree.slotOf;
+  const itemNode = tree.itemNode;
+  const runStart = tree.runStart;
+  const slots = runEnds(tree);
+  let free = slots;
+  for (let h = slots - 1; h >= 0; h--) {
+    const n = itemNode[h];
+    slotOf[h] = n < 0 ? --free : --runStart[n];
+  }
+  moveToNewSlots(tree, slots);
+}
+
+/**
+ * Moves every box from its old slot to its new one, in place. slotIds still maps the old slots to
+ * ids and slotOf the ids to their new slots. The permutation is followed one cycle at a time; a
+ * box that has reached its new slot is marked there by ~id, so each cycle is followed once.
+ */
+function moveToNewSlots(tree: TreeArrays, slots: number): void {
+  const slotOf = tree.slotOf;
+  const slotIds = tree.slotIds;
+  const boxes = tree.boxes;
+  for (let s = 0; s < slots; s++) {
+    let id = slotIds[s];
+    if (id < 0) continue;
+    let d = slotOf[id];
+    if (d === s) {
+      slotIds[s] = ~id;
+      continue;
+    }
+    const s4 = s << 2;
+    let minX = boxes[s4];
+    let minY = boxes[s4 + 1];
+    let maxX = boxes[s4 + 2];
+    let maxY = boxes[s4 + 3];
+    while (d !== s) {
+      const d4 = d << 2;
+      const nextId = slotIds[d];
+      const nextMinX = boxes[d4];
+      const nextMinY = boxes[d4 + 1];
+      const nextMaxX = boxes[d4 + 2];
+      const nextMaxY = boxes[d4 + 3];
+      boxes[d4] = minX;
+      boxes[d4 + 1] = minY;
+      boxes[d4 + 2] = maxX;
+      boxes[d4 + 3] = maxY;
+      slotIds[d] = ~id;
+      id = nextId;
+      minX = nextMinX;
+      minY = nextMinY;
+      maxX = nextMaxX;
+      maxY = nextMaxY;
+      d = slotOf[id];
+    }
+    boxes[s4] = minX;
+    boxes[s4 + 1] = minY;
+    boxes[s4 + 2] = maxX;
+    boxes[s4 + 3] = maxY;
+    slotIds[s] = ~id;
+  }
+  for (let s = 0; s < slots; s++) slotIds[s] = ~slotIds[s];
+}
+
+/**
+ * {@link layOutRuns} when every live id's box is also at src[4·id …] (as after moveAll): the boxes
+ * are copied from there in id order, which streams instead of chasing the permutation's cycles.
+ */
+export function layOutRunsFrom(tree: TreeArrays, src: Float64Array | Float32Array): void {
+  const slotOf = tree.slotOf;
+  const slotIds = tree.slotIds;
+  const boxes = tree.boxes;
+  const itemNode = tree.itemNode;
+  const runStart = tree.runStart;
+  let free = runEnds(tree);
+  for (let h = tree.itemHighWater - 1; h >= 0; h--) {
+    const n = itemNode[h];
+    if (n < 0) {
+      slotOf[h] = --free;
+      slotIds[free] = h;
+      continue;
+    }
+    const s = --runStart[n];
+    slotOf[h] = s;
+    slotIds[s] = h;
+    const s4 = s << 2;
+    const h4 = h << 2;
+    boxes[s4] = src[h4];
+    boxes[s4 + 1] = src[h4 + 1];
+    boxes[s4 + 2] = src[h4 + 2];
+    boxes[s4 + 3] = src[h4 + 3];
+  }
+}
+
+/**
+ * Sets runStart[n] to the end of node n's run, nodes in the order the walk visits them (children
+ * 0 … 3, depth first), and marks the layout current. Returns the number of ids handed out: the
+ * free ids' slots end there. The callers then walk the ids downwards, filling each run from its
+ * end, which leaves runStart[n] at the start of its run with the ids in ascending order.
+ */
+function runEnds(tree: TreeArrays): number {
+  // Each node's run ends where the next node in depth-first order starts; the stack never holds
+  // more than 3 entries per level plus one.
+  const runStart = tree.runStart;
+  const nodeCount = tree.nodeCount;
+  const child = tree.nodeChild;
+  const stack = tree.workStack;
+  stack[0] = 0;
+  let sp = 1;
+  let end = 0;
+  while (sp > 0) {
+    const n = stack[--sp];
+    end += nodeCount[n];
+    runStart[n] = end;
+    const first = child[n];
+    if (first !== NONE) {
+      stack[sp++] = first + 3;
+      stack[sp++] = first + 2;
+      stack[sp++] = first + 1;
+      stack[sp++] = first;
+    }
+  }
+  tree.runsStale = false; // (before the callers' loops, not after: see walkPairs)
+  tree.staleSearches = 0;
+  return tree.itemHighWater;
+}
+
+/**
+ * Searches read the boxes in slot order when the layout is current (about twice as fast as
+ * following the node lists at 100k boxes). When nothing has laid them out since the last change,
+ * a search lays them out once enough searches have paid for it: a layout costs about what n/64
+ * searches save, so a caller that interleaves changes and searches pays at most twice.
+ */
+export function layOutForSearches(tree: TreeArrays): void {
+  if (tree.runsStale && ++tree.staleSearches > Math.max(32, tree.count >> 6)) layOutRuns(tree);
+}
