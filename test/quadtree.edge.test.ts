@@ -31,6 +31,21 @@ describe('edge cases', () => {
     expect(tree.stats()).toMatchObject({ items: 0, nodes: 1, leaves: 1, depth: 0, bruteForceChecks: 0 });
   });
 
+  it('a leaf reports its items in the order they were inserted, before and after a pair pass', () => {
+    // Fewer items than maxObjects: one leaf. Its list keeps arrival order (stale layout), and the
+    // laid-out order is ascending id, which is the same order while no id was reused.
+    const tree = new Quadtree<Item>(BOUNDS);
+    const items = [item(10, 10, 50, 50), item(20, 20, 50, 50), item(5, 5, 80, 80), item(30, 0, 10, 90)];
+    tree.insert(items);
+    tree.update(items[1]); // a move that stays in the node keeps the item's place
+    expect(tree.query({ x: 0, y: 0, width: 100, height: 100 })).toEqual(items);
+    tree.forEachPair(() => {});
+    expect(tree.query({ x: 0, y: 0, width: 100, height: 100 })).toEqual(items);
+    const index = new QuadIndex(BOUNDS);
+    for (const it of items) index.add(it.x, it.y, it.x + it.width, it.y + it.height);
+    expect(index.query(0, 0, 100, 100)).toEqual([0, 1, 2, 3]);
+  });
+
   it('one item', () => {
     const tree = new Quadtree<Item>(BOUNDS);
     const a = item(10, 10, 5, 5);

@@ -27,7 +27,8 @@ const INITIAL_BLOCKS = 16;
  * its slot and only marks the layout stale; the next walk (or enough searches) lays it out again.
  * A box's cell range on the deepest grid (lowX, lowY, highX, highY) is not stored: it is recomputed
  * from the box where needed (four multiplications), which saves 16 bytes per item. A node's items
- * also form a doubly linked list through itemNext/itemPrev, which is how a stale layout is read;
+ * also form a list through itemNext/itemPrev (the back links a ring: the first item's points to the
+ * last), which is how a stale layout is read;
  * free ids are chained through itemNext.
  * @internal
  */

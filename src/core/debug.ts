@@ -86,7 +86,7 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
       seen[i] = 1;
       itemsSeen++;
       listed++;
-      if (tree.itemPrev[i] !== prev) fail(`id ${i} has a wrong back link`);
+      if (prev !== NONE && tree.itemPrev[i] !== prev) fail(`id ${i} has a wrong back link`);
       if (tree.itemNode[i] !== n) fail(`id ${i} is listed in node ${n} but records node ${tree.itemNode[i]}`);
       const i4 = tree.slotOf[i] * 4;
       const b = tree.boxes;
@@ -111,6 +111,10 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
       }
       prev = i;
     }
+    // The back links form a ring: the head's points to the tail (see TreeStore.link).
+    const head = tree.nodeHead[n];
+    if (head !== NONE && tree.itemPrev[head] !== prev)
+      fail(`node ${n}'s first id does not link back to its last`);
     if (listed !== tree.nodeCount[n]) fail(`node ${n} counts ${tree.nodeCount[n]} boxes but lists ${listed}`);
     let total = listed;
     if (first === NONE) {

@@ -285,15 +285,22 @@ export class TreeStore extends TreeArrays {
   }
 
   /**
-   * Puts item h at the front of node n's list. (Order within a list carries no meaning: a laid-out
-   * node lists its ids in ascending order, see layout.ts. Appending would need a tail per node.)
+   * Appends item h to node n's list, so lists (and a stale layout's results) keep the order items
+   * arrived in. The head's back link points to the tail (the back links form a ring), which finds
+   * the tail in O(1) without storing one per node.
    */
   private link(h: number, n: number): void {
     const head = this.nodeHead[n];
-    this.itemPrev[h] = NONE;
-    this.itemNext[h] = head;
-    if (head !== NONE) this.itemPrev[head] = h;
-    this.nodeHead[n] = h;
+    this.itemNext[h] = NONE;
+    if (head === NONE) {
+      this.nodeHead[n] = h;
+      this.itemPrev[h] = h;
+    } else {
+      const tail = this.itemPrev[head];
+      this.itemNext[tail] = h;
+      this.itemPrev[h] = tail;
+      this.itemPrev[head] = h;
+    }
     this.itemNode[h] = n;
     this.nodeCount[n]++;
     this.runsStale = true;
@@ -303,9 +310,15 @@ export class TreeStore extends TreeArrays {
   private unlink(h: number, n: number): void {
     const prev = this.itemPrev[h];
     const next = this.itemNext[h];
-    if (prev !== NONE) this.itemNext[prev] = next;
-    else this.nodeHead[n] = next;
-    if (next !== NONE) this.itemPrev[next] = prev;
+    const head = this.nodeHead[n];
+    if (h === head) {
+      this.nodeHead[n] = next;
+      if (next !== NONE) this.itemPrev[next] = prev; // the tail, unless h was alone
+    } else {
+      this.itemNext[prev] = next;
+      if (next !== NONE) this.itemPrev[next] = prev;
+      else this.itemPrev[head] = prev; // h was the tail
+    }
     if (--this.nodeCount[n] === 0) this.clearReach(n);
     this.runsStale = true;
   }
