@@ -41,6 +41,9 @@ export class TreeArrays {
   /** Grid cells per world unit. */
   readonly scaleX: number;
   readonly scaleY: number;
+  /** World units per grid cell: width / 2^depth, exact (a power-of-two division). */
+  readonly cellWidth: number;
+  readonly cellHeight: number;
   /** A node whose subtree holds this many items or fewer folds its children back into itself. */
   readonly mergeThreshold: number;
   /** Slack added to float node bounds in ray and nearest searches (rounding of the cell mapping). */
@@ -121,6 +124,8 @@ export class TreeArrays {
     this.originY = originY;
     this.scaleX = this.gridSize / width;
     this.scaleY = this.gridSize / height;
+    this.cellWidth = width / this.gridSize;
+    this.cellHeight = height / this.gridSize;
     // Cell mapping rounds by a few ulps of the coordinates involved; 2^-40 is thousands of ulps.
     this.slackX = (Math.abs(originX) + width) * 2 ** -40;
     this.slackY = (Math.abs(originY) + height) * 2 ** -40;
@@ -208,12 +213,14 @@ export class TreeArrays {
    */
   cellBounds(lox: number, loy: number, hix: number, hiy: number, out: Float64Array): void {
     const grid = this.gridSize;
-    out[0] = lox === 0 ? Number.NEGATIVE_INFINITY : this.originX + lox / this.scaleX - this.slackX;
-    out[1] = loy === 0 ? Number.NEGATIVE_INFINITY : this.originY + loy / this.scaleY - this.slackY;
+    // (A multiplication by the exact cell size, not a division by the scale: one rounding instead
+    // of two, and no division per node. No speed change measured in nearest(5) at 100k.)
+    out[0] = lox === 0 ? Number.NEGATIVE_INFINITY : this.originX + lox * this.cellWidth - this.slackX;
+    out[1] = loy === 0 ? Number.NEGATIVE_INFINITY : this.originY + loy * this.cellHeight - this.slackY;
     out[2] =
-      hix + 1 === grid ? Number.POSITIVE_INFINITY : this.originX + (hix + 1) / this.scaleX + this.slackX;
+      hix + 1 === grid ? Number.POSITIVE_INFINITY : this.originX + (hix + 1) * this.cellWidth + this.slackX;
     out[3] =
-      hiy + 1 === grid ? Number.POSITIVE_INFINITY : this.originY + (hiy + 1) / this.scaleY + this.slackY;
+      hiy + 1 === grid ? Number.POSITIVE_INFINITY : this.originY + (hiy + 1) * this.cellHeight + this.slackY;
   }
 
   /**

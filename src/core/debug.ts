@@ -10,8 +10,8 @@ export function forEachNode(
   info: NodeInfo,
   visit: (node: NodeInfo) => void | boolean,
 ): void {
-  const cellW = 1 / tree.scaleX;
-  const cellH = 1 / tree.scaleY;
+  const cellW = tree.cellWidth;
+  const cellH = tree.cellHeight;
   const stack = ctx.nodes;
   stack[0] = 0;
   let sp = 1;
