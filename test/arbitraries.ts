@@ -69,7 +69,7 @@ export type Op =
   | { kind: 'clear' }
   /** re-insert an item that was removed or cleared earlier, at a new box */
   | { kind: 'reinsert'; pick: number; box: Rect }
-  /** all pairs in the middle of the sequence (the pair walk keeps a copy that later steps must refresh) */
+  /** all pairs in the middle of the sequence (the pair walk lays the boxes out in walk order, which later steps make stale) */
   | { kind: 'pairs' };
 
 export function opsArb(bounds: Rect, maxOps = 60): fc.Arbitrary<Op[]> {

@@ -124,6 +124,28 @@ function pairKeys(index: QuadIndex): string[] {
   return out.sort();
 }
 
+/**
+ * `query` and `forEachInBox` over `area` both report exactly `expected`; with `withCandidates`,
+ * `candidates` is a superset of it without duplicates.
+ */
+function expectBoxSearches(
+  index: QuadIndex,
+  area: Corners,
+  expected: number[],
+  withCandidates: boolean,
+): void {
+  expect(sorted(index.query(...area))).toEqual(expected);
+  const visited: number[] = [];
+  index.forEachInBox(...area, (id) => {
+    visited.push(id);
+  });
+  expect(sorted(visited)).toEqual(expected);
+  if (!withCandidates) return;
+  const candidates = index.candidates(...area);
+  expect(new Set(candidates).size).toBe(candidates.length);
+  for (const id of expected) expect(candidates).toContain(id);
+}
+
 function sorted(ids: number[]): number[] {
   return ids.slice().sort((a, b) => a - b);
 }
@@ -206,18 +228,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
         expect(index.ids()).toEqual(model.liveIds());
         expect(pairKeys(index)).toEqual(model.pairs());
         for (const area of areas) {
-          const [minX, minY, maxX, maxY] = corners(area);
-          const expected = model.query(corners(area));
-          expect(sorted(index.query(minX, minY, maxX, maxY))).toEqual(expected);
-          const visited: number[] = [];
-          index.forEachInBox(minX, minY, maxX, maxY, (id) => {
-            visited.push(id);
-          });
-          expect(sorted(visited)).toEqual(expected);
-          // Candidates are a superset without duplicates.
-          const candidates = index.candidates(minX, minY, maxX, maxY);
-          expect(new Set(candidates).size).toBe(candidates.length);
-          for (const id of expected) expect(candidates).toContain(id);
+          expectBoxSearches(index, corners(area), model.query(corners(area)), true);
           // A point: the interior rule.
           const px = area.x;
           const py = area.y;
@@ -256,7 +267,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
 
   it('large areas over a deep, laid-out tree: subtrees reported whole match brute force', () => {
     // Many small boxes (biased to split lines, zero sizes) make a deep tree; a pair pass lays out
-    // the walk's copy, so box searches report subtrees inside the area without tests. Areas are
+    // the boxes in walk order, so box searches report subtrees inside the area without tests. Areas are
     // large and their edges often sit on the same split lines.
     const sceneWithAreas = boundsArb.chain((bounds) =>
       fc.record({
@@ -292,16 +303,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
         expect(pairKeys(index)).toEqual(model.pairs());
         for (const area of areas) {
           const c = corners(area);
-          const expected = model.query(c);
-          expect(sorted(index.query(...c))).toEqual(expected);
-          const visited: number[] = [];
-          index.forEachInBox(...c, (id) => {
-            visited.push(id);
-          });
-          expect(sorted(visited)).toEqual(expected);
-          const candidates = index.candidates(...c);
-          expect(new Set(candidates).size).toBe(candidates.length);
-          for (const id of expected) expect(candidates).toContain(id);
+          expectBoxSearches(index, c, model.query(c), true);
         }
         index.validate();
       }),
@@ -318,7 +320,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
       const box: Corners = i % 3 === 0 ? [i % 97, i % 89, (i % 97) + 2, (i % 89) + 3] : [10, 10, 20, 20];
       model.set(index.add(...box), box);
     }
-    // Enough searches lay out the copy the box search reads (no pair pass, which would grow the
+    // Enough searches lay out the slots the box search reads (no pair pass, which would grow the
     // shared buffers first).
     for (let k = 0; k < 40; k++) index.query(0, 0, 1, 1);
     for (const area of [
@@ -328,13 +330,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
       [-5, -5, 10, 10],
       [50, 40, 60, 95],
     ] as Corners[]) {
-      const expected = model.query(area);
-      expect(sorted(index.query(...area))).toEqual(expected);
-      const visited: number[] = [];
-      index.forEachInBox(...area, (id) => {
-        visited.push(id);
-      });
-      expect(sorted(visited)).toEqual(expected);
+      expectBoxSearches(index, area, model.query(area), false);
     }
     // A visitor that stops early stops the search.
     let calls = 0;

@@ -36,7 +36,7 @@ type Step =
   | { kind: 'nested'; at: number; area: Rect }
   /** a query whose visitor runs a pair walk */
   | { kind: 'pairsInQuery'; area: Rect }
-  /** moves some items (update), so the pair walk must rebuild its copy */
+  /** moves some items (update), so the pair walk must lay the boxes out again */
   | { kind: 'move'; pick: number; count: number; dx: number; dy: number };
 
 function stepArb(bounds: Rect): fc.Arbitrary<Step> {

@@ -90,7 +90,7 @@ export function nearestK(
   const runs = !tree.runsStale;
   const runStart = tree.runStart;
   const count = tree.nodeCount;
-  const runIds = tree.slotIds;
+  const slotIds = tree.slotIds;
   let found = 0;
   // Farthest distance still wanted: the limit until k are found, then the k-th best.
   let bound = limit2;
@@ -117,7 +117,7 @@ export function nearestK(
         let o: number;
         if (runs) {
           if (r === end) break;
-          id = runIds[r];
+          id = slotIds[r];
           o = r++ << 2;
         } else {
           if (i === NONE) break;

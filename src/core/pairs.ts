@@ -37,7 +37,7 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
   let checks = 0;
   const runStart = tree.runStart;
   const boxes = tree.boxes;
-  const runIds = tree.slotIds;
+  const slotIds = tree.slotIds;
   const child = tree.nodeChild;
   const total = tree.nodeTotal;
   const count = tree.nodeCount;
@@ -95,7 +95,7 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number
       entryBoxes[e4 + 2] = boxes[i4 + 2];
       entryBoxes[e4 + 3] = boxes[i4 + 3];
       if (first !== NONE) tree.cellRangeOf(boxes, i4, entryCells, e4);
-      ids[end++] = runIds[r];
+      ids[end++] = slotIds[r];
     }
     const handed = to - from;
     if (first === NONE) {

@@ -128,7 +128,7 @@ function search(
   // A visitor cannot change the tree (it is busy), so the layout stays current for the whole search.
   const runs = !tree.runsStale;
   const runStart = tree.runStart;
-  const runIds = tree.slotIds;
+  const slotIds = tree.slotIds;
   const count = tree.nodeCount;
   // Subtrees inside a box search are reported whole (see below). Not for discs: a block inside
   // the disc's bounding box can still lie outside the disc.
@@ -143,8 +143,8 @@ function search(
       // starts after the area's minimum and ends before its maximum: each overlaps the area
       // strictly (zero-size boxes too). Its boxes are one contiguous run of slots.
       for (let r = runStart[~n], end = r + total[~n]; r < end; r++) {
-        if (out !== null) out.push(runIds[r]);
-        else if ((visit as IdVisitor)(runIds[r]) === false) return checks;
+        if (out !== null) out.push(slotIds[r]);
+        else if ((visit as IdVisitor)(slotIds[r]) === false) return checks;
       }
       continue;
     }
@@ -173,8 +173,8 @@ function search(
         }
         checks += end - start;
         for (let k = 0; k < hits; k++) {
-          if (out !== null) out.push(runIds[hit[k]]);
-          else if ((visit as IdVisitor)(runIds[hit[k]]) === false) return checks;
+          if (out !== null) out.push(slotIds[hit[k]]);
+          else if ((visit as IdVisitor)(slotIds[hit[k]]) === false) return checks;
         }
       } else if (runs) {
         // Candidates and discs over the laid-out slots (box searches take the loop above).
@@ -185,8 +185,8 @@ function search(
             const d2 = boxDistanceSquared(cx, cy, boxes[r4], boxes[r4 + 1], boxes[r4 + 2], boxes[r4 + 3]);
             if (!(d2 < r2)) continue;
           }
-          if (out !== null) out.push(runIds[r]);
-          else if ((visit as IdVisitor)(runIds[r]) === false) return checks;
+          if (out !== null) out.push(slotIds[r]);
+          else if ((visit as IdVisitor)(slotIds[r]) === false) return checks;
         }
       } else {
         for (let i = head[n]; i !== NONE; i = next[i]) {

@@ -13,7 +13,7 @@ import { childIndex, homeLevel } from './cells.js';
  * @internal
  */
 export class TreeStore extends TreeArrays {
-  /** Cell range of the item being filed or moved (see {@link loadRange}). */
+  /** Cell range of the item being filed or moved (see {@link rangeOfItem}). */
   private readonly range = new Int32Array(4);
   /** Cell range of an item met while splitting or widening a reach box. */
   private readonly other = new Int32Array(4);
@@ -63,7 +63,7 @@ export class TreeStore extends TreeArrays {
   /** Files new id h, whose box is stored. */
   private file(h: number): number {
     this.runsStale = true;
-    this.loadRange(h);
+    this.rangeOfItem(h, this.range);
     this.nodeTotal[0]++;
     this.fileFrom(h, 0);
     return h;
@@ -77,7 +77,7 @@ export class TreeStore extends TreeArrays {
    */
   reclassify(h: number): boolean {
     this.runsStale = true;
-    this.loadRange(h);
+    this.rangeOfItem(h, this.range);
     const range = this.range;
     const lox = range[0];
     const loy = range[1];
@@ -129,11 +129,6 @@ export class TreeStore extends TreeArrays {
     this.freeItem = NONE;
     this.resetNodes();
     this.runsStale = true;
-  }
-
-  /** Computes the cell range of item h's stored box into {@link range}. */
-  private loadRange(h: number): void {
-    this.rangeOfItem(h, this.range);
   }
 
   /** The cell range of item h's box (in its slot, or in {@link source} during moveAll) into `out`. */
