@@ -264,8 +264,19 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
   return true;
 }
 
-/** Tests the axes owned by `owner`; false as soon as one separates. Tracks the shallowest axis. */
+/**
+ * Tests the axes owned by `owner` (a or b); false as soon as one separates. Tracks the shallowest
+ * axis in scratch. A shape whose every edge is an axis (a polygon) is tested one-sided: along its
+ * outward normal n of edge i it reaches no further than n·v[i] (convexity), and only the other
+ * shape's projection needs a loop. The other direction along n adds nothing: the Minkowski
+ * difference a − b has exactly a's outward normals and b's inward ones as face normals, so the
+ * separating line, and the shallowest push, is always found on one of those faces (the same
+ * reasoning as Box2D's polygon test). Rectangles share one axis between opposite edges and are
+ * tested two-sided.
+ */
 function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth: boolean): boolean {
+  if (owner._axisCount === owner._count && owner._hasArea)
+    return testFaces(owner, owner === a ? b : a, owner === a, wantDepth);
   const normals = owner._normals;
   for (let i = 0; i < owner._axisCount; i++) {
     const nx = normals[2 * i];
@@ -281,15 +292,52 @@ function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth:
       const len = owner._lengths[i];
       const forward = maxA - minB; // push b along +n
       const backward = maxB - minA; // push b along -n
-      const depth = Math.min(forward, backward) / len;
-      if (depth < scratch[BEST_DEPTH]) {
-        scratch[BEST_DEPTH] = depth;
-        scratch[BEST_NX] = forward <= backward ? nx / len : -nx / len;
-        scratch[BEST_NY] = forward <= backward ? ny / len : -ny / len;
-      }
+      keepShallowest(
+        Math.min(forward, backward) / len,
+        forward <= backward ? nx / len : -nx / len,
+        forward <= backward ? ny / len : -ny / len,
+      );
     }
   }
   return true;
+}
+
+/**
+ * One-sided face test of a polygon `owner` against `other` (see {@link testAxes}): for each edge,
+ * how far `other` reaches behind the owner's face. `ownerIsA` orients the push from a to b.
+ */
+function testFaces(owner: ConvexShape, other: ConvexShape, ownerIsA: boolean, wantDepth: boolean): boolean {
+  const normals = owner._normals;
+  const v = owner._world;
+  const w = other._world;
+  const m = other._count;
+  for (let i = 0; i < owner._count; i++) {
+    const nx = normals[2 * i];
+    const ny = normals[2 * i + 1];
+    const face = nx * v[2 * i] + ny * v[2 * i + 1];
+    let reach = nx * w[0] + ny * w[1];
+    for (let k = 1; k < m; k++) {
+      const p = nx * w[2 * k] + ny * w[2 * k + 1];
+      if (p < reach) reach = p;
+    }
+    if (!(reach < face)) return false; // other lies wholly on the outer closed side of this face
+    if (wantDepth) {
+      const len = owner._lengths[i];
+      // Pushing other out through this face: along +n when other is b, along −n when it is a.
+      const sign = ownerIsA ? 1 : -1;
+      keepShallowest((face - reach) / len, (sign * nx) / len, (sign * ny) / len);
+    }
+  }
+  return true;
+}
+
+/** Keeps the shallowest push seen so far (depth and unit normal from a to b) in scratch. */
+function keepShallowest(depth: number, nx: number, ny: number): void {
+  if (depth < scratch[BEST_DEPTH]) {
+    scratch[BEST_DEPTH] = depth;
+    scratch[BEST_NX] = nx;
+    scratch[BEST_NY] = ny;
+  }
 }
 
 /** Whether every vertex of `inner` lies in the closed convex region `outer` (which must have area). */
