@@ -92,8 +92,12 @@ export class BodyList<U> {
       if (!(box[0] <= b.minX && box[1] <= b.minY && box[2] >= b.maxX && box[3] >= b.maxY)) {
         fail(`body ${body._id}'s index box does not hold its shape`);
       }
-      const t = side.tight;
       const o = body._proxy << 2;
+      const f = side.fat;
+      if (f[o] !== box[0] || f[o + 1] !== box[1] || f[o + 2] !== box[2] || f[o + 3] !== box[3]) {
+        fail(`body ${body._id}'s box in the broad phase differs from the index's`);
+      }
+      const t = side.tight;
       if (t[o] !== b.minX || t[o + 1] !== b.minY || t[o + 2] !== b.maxX || t[o + 3] !== b.maxY) {
         fail(`body ${body._id}'s bounds in the broad phase are out of date`);
       }

@@ -5,6 +5,21 @@ import { requireFinite } from '../shared/validate.js';
 import type { Body } from './Body.js';
 import type { WorldOptions } from './types.js';
 
+/**
+ * sync() re-files the dynamic side with one moveAll once at least 1/BATCH_FRACTION of its bodies
+ * left their boxes. (At 10,000 moving shapes, with 40% re-filed each step, the batch took the
+ * re-filing from 1.4 to 0.5 ms; one by one stays cheaper for a few movers among many.)
+ */
+const BATCH_FRACTION = 8;
+
+/** Copies the box at src[i … i + 3] to dst[j … j + 3] (a subarray view would allocate). */
+function copyBox(src: Float64Array, i: number, dst: Float64Array, j: number): void {
+  dst[j] = src[i];
+  dst[j + 1] = src[i + 1];
+  dst[j + 2] = src[i + 2];
+  dst[j + 3] = src[i + 3];
+}
+
 /** One side of the broad phase (dynamic or static bodies): an id index plus the bodies by proxy id. */
 class Side<U> {
   readonly index: QuadIndex;
@@ -19,6 +34,12 @@ class Side<U> {
    * two bodies, two shapes and their bounds scattered in memory (about half the fat-box pairs).
    */
   tight = new Float64Array(4 * 64);
+  /**
+   * Every live proxy's index box by proxy id, as the index holds it: sync checks the moved bodies
+   * against it in the order they moved (about proxy order) rather than through the index's
+   * slots, and hands it whole to `moveAll` when many bodies left their boxes at once.
+   */
+  fat = new Float64Array(4 * 64);
 
   constructor(bounds: Rect, options: QuadtreeOptions) {
     this.index = new QuadIndex(bounds, options);
@@ -31,6 +52,7 @@ class Side<U> {
     this.category = resize(Uint32Array, this.category, length, true);
     this.mask = resize(Uint32Array, this.mask, length, true);
     this.tight = resize(Float64Array, this.tight, 4 * length, true);
+    this.fat = resize(Float64Array, this.fat, 4 * length, true);
   }
 
   /** Copies the body's current shape bounds into {@link tight}. */
@@ -100,6 +122,7 @@ export class BroadPhase<U> {
     side.mask[id] = body._mask;
     body._proxy = id;
     side.writeTight(body);
+    copyBox(box, 0, side.fat, id << 2);
   }
 
   remove(body: Body<U>): void {
@@ -135,23 +158,33 @@ export class BroadPhase<U> {
     const count = this.movedCount;
     if (count === 0) return;
     let staged = 0;
+    let stagedDynamic = 0;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
       if (!body._moved || body._proxy < 0) continue;
-      const side = this.side(body);
       const b = body.shape.bounds;
-      const fat = side.index.getBox(body._proxy, this.fatScratch);
-      if (b.minX >= fat[0] && b.minY >= fat[1] && b.maxX <= fat[2] && b.maxY <= fat[3]) continue;
+      const fat = this.side(body).fat;
+      const o = body._proxy << 2;
+      if (b.minX >= fat[o] && b.minY >= fat[o + 1] && b.maxX <= fat[o + 2] && b.maxY <= fat[o + 3]) continue;
       if (this.staged.length < 4 * (staged + 1)) this.growStaged(staged + 1);
       this.fatBox(body, this.staged, 4 * staged);
       this.stagedBodies[staged++] = body;
+      if (!body.isStatic) stagedDynamic++;
     }
-    // Everything checked: commit.
+    // Everything checked: commit. When many dynamic bodies left their boxes (a crowd on the
+    // move), re-filing them one by one costs more than moveAll over the whole fat array, which
+    // re-files in id order and lays the boxes out in one streaming pass.
+    const dynamic = this.dynamic;
+    const batch = stagedDynamic * BATCH_FRACTION >= dynamic.index.size && !dynamic.index.busy;
     for (let k = 0; k < staged; k++) {
       const body = this.stagedBodies[k];
-      this.side(body).index._moveFrom(body._proxy, this.staged, 4 * k);
+      const side = this.side(body);
+      const o = body._proxy << 2;
+      if (!(batch && side === dynamic)) side.index._moveFrom(body._proxy, this.staged, 4 * k);
+      copyBox(this.staged, 4 * k, side.fat, o);
       this.stagedBodies[k] = undefined as unknown as Body<U>;
     }
+    if (batch) dynamic.index._moveAllChecked(dynamic.fat);
     this.indexMoves += staged;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
@@ -161,8 +194,6 @@ export class BroadPhase<U> {
     }
     this.movedCount = 0;
   }
-
-  private readonly fatScratch = new Float64Array(4);
 
   /**
    * Writes the body's index box (its shape's bounds grown by the margin; none for static bodies)

@@ -28,7 +28,6 @@ export class StepPipeline<U> {
   private owner: Body<U> | null = null;
   private ownerCategory = 0;
   private ownerMask = 0;
-  private readonly ownerBox = new Float64Array(4);
 
   /** The continuous body being swept, for {@link acceptCrossing}. */
   private sweptBody: Body<U> | null = null;
@@ -60,14 +59,12 @@ export class StepPipeline<U> {
     const statics = this.broad.statics;
     if (statics.index.size > 0) {
       const list = this.bodies.dynamic;
-      const box = this.ownerBox;
       for (let i = 0; i < list.length; i++) {
         const body = list[i];
         this.owner = body;
         this.ownerCategory = body._category;
         this.ownerMask = body._mask;
-        dynamic.index.getBox(body._proxy, box);
-        statics.index._forEachInBoxFrom(box, 0, this.visitStatic);
+        statics.index._forEachInBoxFrom(dynamic.fat, body._proxy << 2, this.visitStatic);
       }
       this.owner = null;
     }
