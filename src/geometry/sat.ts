@@ -136,26 +136,33 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
   let circleInPoly = false;
 
   let centreInside = poly._hasArea;
-  let maxSep = Number.NEGATIVE_INFINITY;
-  let maxFace = 0;
   if (poly._hasArea) {
     const normals = poly._normals;
-    const lengths = poly._lengths;
     for (let i = 0; i < n; i++) {
-      const s = normals[2 * i] * (cx - v[2 * i]) + normals[2 * i + 1] * (cy - v[2 * i + 1]);
-      if (s > 0) centreInside = false;
-      const sep = s / lengths[i];
-      if (sep > maxSep) {
-        maxSep = sep;
-        maxFace = i;
+      if (normals[2 * i] * (cx - v[2 * i]) + normals[2 * i + 1] * (cy - v[2 * i + 1]) > 0) {
+        centreInside = false;
+        break;
       }
     }
   }
 
   if (centreInside) {
     // Centre inside or on the boundary: the disc certainly reaches the interior. The cheapest way
-    // out is through the nearest face.
+    // out is through the nearest face (found only now: the divisions are wasted when the centre
+    // is outside, the common case).
     if (out === null) return true;
+    const normals = poly._normals;
+    const lengths = poly._lengths;
+    let maxSep = Number.NEGATIVE_INFINITY;
+    let maxFace = 0;
+    for (let i = 0; i < n; i++) {
+      const s = normals[2 * i] * (cx - v[2 * i]) + normals[2 * i + 1] * (cy - v[2 * i + 1]);
+      const sep = s / lengths[i];
+      if (sep > maxSep) {
+        maxSep = sep;
+        maxFace = i;
+      }
+    }
     const len = poly._lengths[maxFace];
     nx = poly._normals[2 * maxFace] / len;
     ny = poly._normals[2 * maxFace + 1] / len;
