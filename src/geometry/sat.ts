@@ -273,17 +273,16 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
 
 /**
  * Tests the axes owned by `owner` (a or b); false as soon as one separates. Tracks the shallowest
- * axis in scratch. A shape whose every edge is an axis (a polygon) is tested one-sided: along its
- * outward normal n of edge i it reaches no further than n·v[i] (convexity), and only the other
- * shape's projection needs a loop. The other direction along n adds nothing: the Minkowski
- * difference a − b has exactly a's outward normals and b's inward ones as face normals, so the
- * separating line, and the shallowest push, is always found on one of those faces (the same
- * reasoning as Box2D's polygon test). Rectangles share one axis between opposite edges and are
- * tested two-sided.
+ * axis in scratch. A shape with an interior (box, rotated box, polygon) is tested one-sided on
+ * each edge: along the edge's outward normal n it reaches no further than n·v[i] (convexity), so
+ * only the other shape's projection needs a loop. The other direction along n adds nothing: the
+ * Minkowski difference a − b has exactly a's outward normals and b's inward ones as face normals,
+ * so the separating line, and the shallowest push, is always found on one of those faces (the
+ * same reasoning as Box2D's polygon test). A segment has no outside: both directions of its one
+ * axis count, so it is tested two-sided.
  */
 function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth: boolean): boolean {
-  if (owner._axisCount === owner._count && owner._hasArea)
-    return testFaces(owner, owner === a ? b : a, owner === a, wantDepth);
+  if (owner._hasArea) return testFaces(owner, owner === a ? b : a, owner === a, wantDepth);
   const normals = owner._normals;
   for (let i = 0; i < owner._axisCount; i++) {
     const nx = normals[2 * i];
@@ -310,8 +309,9 @@ function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth:
 }
 
 /**
- * One-sided face test of a polygon `owner` against `other` (see {@link testAxes}): for each edge,
- * how far `other` reaches behind the owner's face. `ownerIsA` orients the push from a to b.
+ * One-sided face test of `owner` (a shape with an interior) against `other` (see
+ * {@link testAxes}): for each edge, how far `other` reaches behind the owner's face. `ownerIsA`
+ * orients the push from a to b.
  */
 function testFaces(owner: ConvexShape, other: ConvexShape, ownerIsA: boolean, wantDepth: boolean): boolean {
   const normals = owner._normals;
