@@ -152,13 +152,42 @@ function minWidth(s: Shape): number {
 }
 
 function insideClosed(s: Shape, x: number, y: number, tol: number): boolean {
-  if (s instanceof Circle) return Math.hypot(x - s.x, y - s.y) <= s.worldRadius + tol;
+  return insideTest(s, tol)(x, y);
+}
+
+/** {@link insideClosed} for one shape, with its hull computed once (for many points). */
+function insideTest(s: Shape, tol: number): (x: number, y: number) => boolean {
+  if (s instanceof Circle) return (x, y) => Math.hypot(x - s.x, y - s.y) <= s.worldRadius + tol;
   const h = hull(pointsOf(s).pts);
-  if (h.length < 3) return false;
-  return h.every((p, i) => {
-    const q = h[(i + 1) % h.length];
-    return cross(p, q, [x, y]) / Math.hypot(q[0] - p[0], q[1] - p[1]) >= -tol;
-  });
+  if (h.length < 3) return () => false;
+  return (x, y) =>
+    h.every((p, i) => {
+      const q = h[(i + 1) % h.length];
+      return cross(p, q, [x, y]) / Math.hypot(q[0] - p[0], q[1] - p[1]) >= -tol;
+    });
+}
+
+/** Whether an (n + 1) × (n + 1) grid over [x0, x1] × [y0, y1] has a point inside both shapes. */
+function sampleCommon(
+  a: Shape,
+  b: Shape,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  n: number,
+): boolean {
+  if (!(x0 < x1 && y0 < y1)) return false;
+  const inA = insideTest(a, -1e-9);
+  const inB = insideTest(b, -1e-9);
+  for (let gx = 0; gx <= n; gx++) {
+    for (let gy = 0; gy <= n; gy++) {
+      const x = x0 + ((x1 - x0) * gx) / n;
+      const y = y0 + ((y1 - y0) * gy) / n;
+      if (inA(x, y) && inB(x, y)) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a lies in closed b, with tolerance (sampling circles finely). */
@@ -447,29 +476,25 @@ describe('collide against a sampling oracle (shapes with area)', () => {
             const x1 = Math.min(ba.maxX, bb.maxX);
             const y0 = Math.max(ba.minY, bb.minY);
             const y1 = Math.min(ba.maxY, bb.maxY);
-            let common = false;
-            if (x0 < x1 && y0 < y1) {
-              const N = 48;
-              for (let gx = 0; gx <= N && !common; gx++) {
-                for (let gy = 0; gy <= N && !common; gy++) {
-                  const x = x0 + ((x1 - x0) * gx) / N;
-                  const y = y0 + ((y1 - y0) * gy) / N;
-                  if (insideClosed(a, x, y, -1e-9) && insideClosed(b, x, y, -1e-9)) common = true;
-                }
-              }
-            }
+            const common = sampleCommon(a, b, x0, x1, y0, y1, 48);
             const c = new Contact();
             const hit = collide(a, b, c);
             if (common) expect(hit).toBe(true);
-            // Heuristic converse (seeded, so deterministic): an overlap deeper than two grid cells
-            // is wide enough in every direction for the grid to land inside it, when both shapes
-            // are too. (Not for slivers: a sliver deep inside a disc can be thinner than a cell,
-            // and the grid then misses it. A random-seed run found one, 0.015 wide at depth 0.3.)
+            // Heuristic converse: an overlap deeper than two grid cells is usually wide enough for
+            // the grid to land inside it, when both shapes are thick too. Not always: a sliver deep
+            // inside a disc, or two polygon corners crossing at a shallow angle, can be thinner
+            // than a cell (random-seed runs found one 0.015 wide at depth 0.3, and a triangle
+            // corner at depth 0.18 with 0.09 cells). So a miss is checked again on a grid ten
+            // times finer before it counts.
             const cell = Math.hypot(x1 - x0, y1 - y0) / 48;
             const thick = minWidth(a) > 4 * cell && minWidth(b) > 4 * cell;
-            if (hit && thick && c.depth > 2 * cell) expect(common).toBe(true);
+            if (hit && thick && c.depth > 2 * cell && !common) {
+              expect(sampleCommon(a, b, x0, x1, y0, y1, 480)).toBe(true);
+            }
           }),
-          { numRuns: RUNS, seed: seedOf(`sample ${ka} ${kb}`) },
+          // No shrinking: every shrink step of a failure would sample the fine grid again
+          // (minutes); the seed and path fast-check prints reproduce the failing pair.
+          { numRuns: RUNS, seed: seedOf(`sample ${ka} ${kb}`), endOnFailure: true },
         );
       });
     }
