@@ -183,7 +183,8 @@ export class QuadIndex {
   }
 
   /**
-   * @internal {@link moveAll} from boxes the caller has checked already (the object Quadtree's `refresh`): no second validation pass.
+   * @internal {@link moveAll} from boxes the caller has checked already (the object Quadtree's
+   * `refresh`, the World's batch re-filing): no second validation pass.
    */
   _moveAllChecked(staged: Float64Array): number {
     this.assertMutable('moveAll');

@@ -28,8 +28,7 @@ const INITIAL_BLOCKS = 16;
  * A box's cell range on the deepest grid (lowX, lowY, highX, highY) is not stored: it is recomputed
  * from the box where needed (four multiplications), which saves 16 bytes per item. A node's items
  * also form a list through itemNext/itemPrev (the back links a ring: the first item's points to the
- * last), which is how a stale layout is read;
- * free ids are chained through itemNext.
+ * last), which is how a stale layout is read; free ids are chained through itemNext.
  * @internal
  */
 export class TreeArrays {
