@@ -42,6 +42,57 @@ describe('known answers: collide', () => {
     expect([c.normalX, c.normalY, c.depth]).toEqual([1, 0, 1]);
   });
 
+  it('a pair whose bounds only touch never collides, even when rounding puts a shape a hair across', () => {
+    // A random World scene found this: a circle resting on a box rotated by −2e-16, whose corner
+    // rounds to exactly the circle's lowest y. collide() once said yes with depth 0, while the
+    // World at margin 0 (strict boxes in the index) rightly never paired them.
+    const c = new Contact();
+    expect(collide(new Circle(20, 27, 7), new OrientedBox(26, 9, 13, 22, -2.018587317500285e-16), c)).toBe(
+      false,
+    );
+    let hits = 0;
+    for (let k = 0; k < 4000; k++) {
+      const tilt = (k % 2 === 0 ? 1 : -1) * 10 ** -(8 + (k % 9)) * (1 + (k % 7));
+      const r = 1 + (k % 11) * 0.37;
+      const top = 5 + (k % 5) * 0.1; // the box's top edge, before the tilt
+      const box =
+        k % 3 === 0
+          ? new OrientedBox(k % 13, 0, 2 + (k % 17), 2 * top, tilt)
+          : new Polygon(
+              k % 13,
+              0,
+              [
+                { x: -4, y: -top },
+                { x: 4 + (k % 5), y: -top },
+                { x: 4, y: top },
+                { x: -4, y: top },
+              ],
+              tilt,
+            );
+      const circle = new Circle(
+        (k % 13) + ((k * 0.37) % 3) - 1.5,
+        box.bounds.maxY + r - ((k >> 2) % 3) * 1e-15,
+        r,
+      );
+      const pb = box.bounds;
+      const qb = circle.bounds;
+      const strict = pb.minX < qb.maxX && qb.minX < pb.maxX && pb.minY < qb.maxY && qb.minY < pb.maxY;
+      for (const [a, b] of [
+        [box, circle],
+        [circle, box],
+      ] as const) {
+        const hit = collide(a, b, c);
+        expect(overlaps(a, b)).toBe(hit);
+        if (hit) {
+          expect(strict).toBe(true);
+          expect(c.depth).toBeGreaterThan(0);
+          hits++;
+        }
+      }
+    }
+    expect(hits).toBeGreaterThan(100); // (the loop also reaches pairs that do overlap by a hair)
+  });
+
   it('deep overlap takes the shallowest axis', () => {
     const c = new Contact();
     expect(collide(new Box(0, 0, 10, 10), new Box(2, 1, 10, 10), c)).toBe(true);

@@ -268,6 +268,41 @@ describe('World.step against brute force', () => {
     );
   });
 
+  it('margin 0: a circle resting on a box rotated by 1e-16 (bounds touching) is no contact', () => {
+    // Found by a random-seed run of the property above: collide() said yes with depth 0 where
+    // the bounds only touch, and the World, whose index never pairs touching boxes, said no.
+    const spec = (shape: ShapeSpec, isSensor = false): BodySpec => ({
+      shape,
+      isStatic: false,
+      isSensor,
+      category: 1,
+      mask: 0xffffffff,
+    });
+    const circle = (x: number, y: number, r: number): ShapeSpec => ({
+      kind: 'circle',
+      x,
+      y,
+      a: r,
+      b: 1,
+      angle: 0,
+      pts: [[0, 1]],
+    });
+    const tilted: ShapeSpec = {
+      kind: 'orientedBox',
+      x: 26,
+      y: 9,
+      a: 13,
+      b: 22,
+      angle: -2.018587317500285e-16,
+      pts: [[0, 1]],
+    };
+    runScenario(
+      [spec(circle(20, 27, 7)), spec(tilted, true), spec(circle(0, 0, 1)), spec(circle(0, 0, 1))],
+      [{ op: 'step' }, { op: 'sensor', i: 0 }, { op: 'step' }, { op: 'move', i: 0, dx: 0, dy: -1, da: 0 }],
+      0,
+    );
+  });
+
   it('the scenarios above exercised contacts, events, sensors and removals while touching', () => {
     expect(seen.contacts).toBeGreaterThan(1000);
     expect(seen.starts).toBeGreaterThan(300);

@@ -1,6 +1,6 @@
 import type { Contact } from './contact.js';
 import type { ConvexShape } from './convex.js';
-import { length, project, unit, vec } from './math.js';
+import { project, unit, vec } from './math.js';
 import type { Shape } from './shape.js';
 import type { Circle } from './shapes.js';
 
@@ -79,6 +79,14 @@ export function collide(a: Shape, b: Shape, out?: Contact): boolean {
 function narrow(a: Shape, b: Shape, out: Contact | null): boolean {
   a._sync();
   b._sync();
+  // Exact prefilter for every pair: shapes that collide have bounds that overlap strictly (bounds
+  // that do not give an axis-aligned separating line). It also keeps the kernels' rounding from
+  // ever accepting a pair whose bounds only touch, which the broad phase, strict like the
+  // quadtree, never hands over: a circle resting on a box rotated by 1e-16 once collided here
+  // with depth 0 while its World, at margin 0, rightly reported nothing.
+  const ba = a._bounds;
+  const bb = b._bounds;
+  if (!(ba.minX < bb.maxX && bb.minX < ba.maxX && ba.minY < bb.maxY && bb.minY < ba.maxY)) return false;
   if (a.kind === 'circle') {
     if (b.kind === 'circle') return circleCircle(a as Circle, b as Circle, out);
     return circleConvex(a as Circle, b as ConvexShape, true, out);
@@ -112,7 +120,10 @@ function circleCircle(a: Circle, b: Circle, out: Contact | null): boolean {
       out.normalX = 1;
       out.normalY = 0;
     }
-    out.depth = sum - d;
+    // sum − d, written so that it is positive whenever the test above passed (d2 < sum² in
+    // floating point): sum − √d2 can round to 0 for a pair a hair from tangent.
+    const depth = (sum * sum - d2) / (sum + d);
+    out.depth = depth < Number.POSITIVE_INFINITY ? depth : sum - d; // (unless the squares overflowed)
     out.aInB = ra <= rb && d2 <= (rb - ra) * (rb - ra);
     out.bInA = rb <= ra && d2 <= (ra - rb) * (ra - rb);
   }
@@ -177,6 +188,7 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
     let bestVertex = 0; // closest feature when it is a vertex
     let bestEdge = -1; // closest feature when it is the inside of an edge
     let bestCross = 0;
+    let bestEe = 0;
     for (let i = 0; i < edges; i++) {
       const ax = v[2 * i];
       const ay = v[2 * i + 1];
@@ -212,10 +224,25 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
           best = d2;
           bestEdge = i;
           bestCross = cr;
+          bestEe = ee;
         }
       }
     }
     if (!hit) return false;
+    // The depth, in forms that stay positive whenever the closest feature's own exact test passed
+    // (r − √d2 or r − |cross|/len can round to 0 a hair from tangent). Should rounding still
+    // leave none (the test passed on another feature, at a tie), the pair is touching.
+    if (bestEdge >= 0) {
+      const len = poly._lengths[bestEdge];
+      const cross = Math.abs(bestCross);
+      depth = (r2 * bestEe - cross * cross) / (len * (r * len + cross));
+      if (!(depth < Number.POSITIVE_INFINITY)) depth = r - cross / len; // (squares overflowed)
+    } else {
+      const d = Math.sqrt(best);
+      depth = (r2 - best) / (r + d);
+      if (!(depth < Number.POSITIVE_INFINITY)) depth = r - d;
+    }
+    if (!(depth > 0)) return false;
     if (out === null) return true;
     if (bestEdge >= 0) {
       // Closest point inside an edge: the push is along the edge normal. Using the normal rather
@@ -225,12 +252,10 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
       const side = bestCross > 0 ? -1 : 1;
       nx = (side * poly._normals[2 * bestEdge]) / len;
       ny = (side * poly._normals[2 * bestEdge + 1]) / len;
-      depth = r - Math.abs(bestCross) / len;
     } else {
       const dx = cx - v[2 * bestVertex];
       const dy = cy - v[2 * bestVertex + 1];
-      const d = length(dx, dy);
-      if (d > 0) {
+      if (dx !== 0 || dy !== 0) {
         unit(dx, dy);
         nx = vec[0];
         ny = vec[1];
@@ -243,7 +268,6 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
         nx = 1;
         ny = 0;
       }
-      depth = r - d;
     }
   }
 
@@ -365,13 +389,9 @@ function containsAllVertices(outer: ConvexShape, inner: ConvexShape): boolean {
 
 /** Separating-axis test between convex vertex sets (boxes, OBBs, polygons, segments, points). */
 function convexConvex(a: ConvexShape, b: ConvexShape, out: Contact | null): boolean {
-  const ba = a._bounds;
-  const bb = b._bounds;
-  // Exact prefilter: bounds that do not overlap strictly give an axis-aligned separating line.
-  if (!(ba.minX < bb.maxX && bb.minX < ba.maxX && ba.minY < bb.maxY && bb.minY < ba.maxY)) return false;
-  // A point (no axis at all) overlaps only an interior: never a point or a segment. Decided here
-  // rather than by projections, whose rounding can open a hair-wide overlap of a point lying on
-  // a rotated segment.
+  // (narrow() has checked the bounds.) A point (no axis at all) overlaps only an interior: never
+  // a point or a segment. Decided here rather than by projections, whose rounding can open a
+  // hair-wide overlap of a point lying on a rotated segment.
   if ((a._axisCount === 0 && !b._hasArea) || (b._axisCount === 0 && !a._hasArea)) return false;
   const wantDepth = out !== null;
   scratch[BEST_DEPTH] = Number.POSITIVE_INFINITY;

@@ -138,10 +138,10 @@ export class StepPipeline<U> {
 }
 
 /**
- * Whether the tight bounds a[i … i + 3] and b[j … j + 3] meet. The index pairs fat boxes; shapes
- * can only overlap where their tight bounds do. Closed, not strict: the narrow phase's projections
- * round differently from the bounds, and may see a hair of overlap where the bounds just touch.
+ * Whether the tight bounds a[i … i + 3] and b[j … j + 3] overlap (strictly). The index pairs fat
+ * boxes; shapes collide only where their tight bounds overlap, the narrow phase's own first test,
+ * made here on typed arrays before the bodies and shapes are read.
  */
 function boundsMeet(a: Float64Array, i: number, b: Float64Array, j: number): boolean {
-  return a[i] <= b[j + 2] && b[j] <= a[i + 2] && a[i + 1] <= b[j + 3] && b[j + 1] <= a[i + 3];
+  return a[i] < b[j + 2] && b[j] < a[i + 2] && a[i + 1] < b[j + 3] && b[j + 1] < a[i + 3];
 }
