@@ -80,8 +80,8 @@ class Arena extends Scene {
 
     this.world.on('collisionStart', (c) => {
       hooks.hits++;
-      c.bodyA!.userData.flash = FLASH_SECONDS;
-      c.bodyB!.userData.flash = FLASH_SECONDS;
+      c.bodyA.userData.flash = FLASH_SECONDS;
+      c.bodyB.userData.flash = FLASH_SECONDS;
     });
 
     this.hud = this.add.text(20, 18, '', { fontFamily: 'monospace', fontSize: '14px', color: '#e6f7ff' });
@@ -98,7 +98,7 @@ class Arena extends Scene {
     for (const body of this.movers) body.translate(body.userData.vx * dt, body.userData.vy * dt);
 
     this.world.step();
-    for (const c of this.world.contacts) this.bounce(c.bodyA!, c.bodyB!, c.normalX, c.normalY);
+    for (const c of this.world.contacts) this.bounce(c.bodyA, c.bodyB, c.normalX, c.normalY);
     this.world.separate();
 
     for (const body of this.movers) {

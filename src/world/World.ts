@@ -215,7 +215,7 @@ export class World<U = unknown> {
 
   /**
    * Registers `listener` for an event; returns a function that unregisters it.
-   * @example const off = world.on('collisionStart', (c) => hurt(c.bodyA!, c.bodyB!));
+   * @example const off = world.on('collisionStart', (c) => hurt(c.bodyA, c.bodyB));
    */
   on(type: CollisionEventType, listener: ContactListener<U>): () => void {
     this.listeners.add(type, listener);
