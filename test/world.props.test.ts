@@ -345,6 +345,38 @@ function buildWorld(specs: BodySpec[]): { world: World<string>; bodies: Body<str
 const ids = (list: Body<string>[]) => list.map((b) => b.id).sort((p, q) => p - q);
 
 describe('World queries against brute force', () => {
+  it('raycast: an exact tie goes to the lower id even when its box entry rounds past the other hit', () => {
+    // Found by a random-seed run of the property below: the ray meets the box (id 5) at the very
+    // point where it touches the circle (id 3); the circle's box entry came out one rounding past
+    // that distance, so the walk never looked at the lower id.
+    const spec = (shape: ShapeSpec, isStatic: boolean): BodySpec => ({
+      shape,
+      isStatic,
+      isSensor: false,
+      category: 1,
+      mask: 0xffffffff,
+    });
+    const dot: ShapeSpec = { kind: 'circle', x: 0, y: 0, a: 1, b: 1, angle: 0, pts: [[0, 1]] };
+    const { world, bodies } = buildWorld([
+      spec(dot, false),
+      spec(dot, false),
+      spec(dot, false),
+      spec({ kind: 'circle', x: 60, y: 27, a: 8, b: 1, angle: 0, pts: [[0, 1]] }, true),
+      spec(dot, true),
+      spec({ kind: 'orientedBox', x: 63, y: 41, a: 4, b: 19, angle: 0, pts: [[0, 1]] }, true),
+      spec(dot, false),
+    ]);
+    const circleHit = raycast(bodies[3].shape, 40, 40, 7, -2);
+    const boxHit = raycast(bodies[5].shape, 40, 40, 7, -2);
+    expect(circleHit!.distance).toBe(boxHit!.distance); // the tie the test is about
+    const hit = world.raycast(40, 40, 7, -2);
+    expect(hit!.body).toBe(bodies[3]);
+    // Ending right there is no hit (the geometry's rule); a hair further is.
+    expect(raycast(bodies[3].shape, 40, 40, 7, -2, circleHit!.distance)).toBeNull();
+    expect(world.raycast(40, 40, 7, -2, circleHit!.distance)).toBeNull();
+    expect(world.raycast(40, 40, 7, -2, circleHit!.distance + 1e-9)!.body).toBe(bodies[3]);
+  });
+
   it('raycast returns the brute-force first hit; raycastAll every hit in order', () => {
     fc.assert(
       fc.property(
