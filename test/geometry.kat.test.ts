@@ -434,6 +434,53 @@ describe('segmentCast', () => {
 });
 
 describe('points and segments', () => {
+  it('a Point collides with a shape exactly when containsPoint says it is inside, to the last bit', () => {
+    // Found by a random-seed World test: (-3, 3) on the top edge of a box rotated by 7e-16 was
+    // inside by containsPoint (queryPoint) and outside by overlaps() with a Point (queryRect of
+    // size 0): the two computed the edge test in different orders.
+    const tilted = new OrientedBox(-3, 2, 1, 2, 6.661338147750939e-16);
+    expect(overlaps(new Point(-3, 3), tilted)).toBe(containsPoint(tilted, -3, 3));
+    let inside = 0;
+    let checked = 0;
+    for (let k = 0; k < 3000; k++) {
+      const angle = (k % 3 === 0 ? 1 : -1) * 10 ** -(13 + (k % 4)) * (1 + (k % 5));
+      const cx = ((k * 7.3) % 50) - 25 + 0.1 * (k % 10);
+      const cy = ((k * 3.1) % 40) - 20 + 0.3 * (k % 7);
+      const shapes = [
+        new OrientedBox(cx, cy, 1 + (k % 9), 2 + (k % 4), angle),
+        new Polygon(
+          cx,
+          cy,
+          [
+            { x: -2, y: -1.5 },
+            { x: 3, y: -1.5 },
+            { x: 1, y: 2.5 },
+          ],
+          angle,
+        ),
+        new Circle(cx, cy, 0.1 + (k % 13) * 0.7),
+      ];
+      for (const shape of shapes) {
+        const b = shape.bounds;
+        // Points on and next to the bounds and the vertices, where rounding decides.
+        const xs = [b.minX, b.maxX, (b.minX + b.maxX) / 2, cx];
+        const ys = [b.minY, b.maxY, (b.minY + b.maxY) / 2, cy];
+        for (const x of xs) {
+          for (const y of ys) {
+            const point = new Point(x, y);
+            const contains = containsPoint(shape, x, y);
+            expect(overlaps(point, shape)).toBe(contains);
+            expect(collide(shape, point)).toBe(contains);
+            if (contains) inside++;
+            checked++;
+          }
+        }
+      }
+    }
+    expect(inside).toBeGreaterThan(1000);
+    expect(checked).toBe(3000 * 3 * 16);
+  });
+
   it('a point lying on a rotated segment never collides with it (no rounding-made overlap)', () => {
     let checked = 0;
     for (let k = 0; k < 2000; k++) {

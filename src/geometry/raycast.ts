@@ -256,8 +256,13 @@ export function containsPoint(shape: Shape, x: number, y: number): boolean {
   return containsPointUnchecked(shape, x, y);
 }
 
-/** @internal */
+/**
+ * @internal The same decision as overlaps() of a Point at (x, y) with the shape, to the last bit:
+ * the strict bounds test first, then the same expression per face (or against the radius).
+ */
 export function containsPointUnchecked(shape: Shape, x: number, y: number): boolean {
+  const b = shape._bounds;
+  if (!(b.minX < x && x < b.maxX && b.minY < y && y < b.maxY)) return false;
   if (shape.kind === 'circle') {
     const c = shape as Circle;
     const dx = x - c._x;

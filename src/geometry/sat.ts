@@ -345,18 +345,22 @@ function testFaces(owner: ConvexShape, other: ConvexShape, ownerIsA: boolean, wa
   for (let i = 0; i < owner._count; i++) {
     const nx = normals[2 * i];
     const ny = normals[2 * i + 1];
-    const face = nx * v[2 * i] + ny * v[2 * i + 1];
-    let reach = nx * w[0] + ny * w[1];
+    // Each vertex is measured from the face's own vertex, n·(w − v): differences first are exact
+    // for integer input and keep their precision far from the origin, and for a lone point this
+    // is containsPoint's very expression, so a Point and a point query agree to the last bit.
+    const vx = v[2 * i];
+    const vy = v[2 * i + 1];
+    let reach = nx * (w[0] - vx) + ny * (w[1] - vy);
     for (let k = 1; k < m; k++) {
-      const p = nx * w[2 * k] + ny * w[2 * k + 1];
+      const p = nx * (w[2 * k] - vx) + ny * (w[2 * k + 1] - vy);
       if (p < reach) reach = p;
     }
-    if (!(reach < face)) return false; // other lies wholly on the outer closed side of this face
+    if (!(reach < 0)) return false; // other lies wholly on the outer closed side of this face
     if (wantDepth) {
       const len = owner._lengths[i];
       // Pushing other out through this face: along +n when other is b, along −n when it is a.
       const sign = ownerIsA ? 1 : -1;
-      keepShallowest((face - reach) / len, (sign * nx) / len, (sign * ny) / len);
+      keepShallowest(-reach / len, (sign * nx) / len, (sign * ny) / len);
     }
   }
   return true;
