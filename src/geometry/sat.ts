@@ -120,14 +120,21 @@ function circleCircle(a: Circle, b: Circle, out: Contact | null): boolean {
       out.normalX = 1;
       out.normalY = 0;
     }
-    // sum − d, written so that it is positive whenever the test above passed (d2 < sum² in
-    // floating point): sum − √d2 can round to 0 for a pair a hair from tangent.
-    const depth = (sum * sum - d2) / (sum + d);
-    out.depth = depth < Number.POSITIVE_INFINITY ? depth : sum - d; // (unless the squares overflowed)
+    out.depth = gap(sum, sum * sum, d, d2);
     out.aInB = ra <= rb && d2 <= (rb - ra) * (rb - ra);
     out.bInA = rb <= ra && d2 <= (ra - rb) * (ra - rb);
   }
   return true;
+}
+
+/**
+ * r − d (distances, d ≥ 0) from r² and d² as the caller's test computed them, in the form that is
+ * positive whenever that test passed (d2 < r2 in floating point): r − d itself can round to 0 a
+ * hair from tangent. The plain difference when the squares overflowed.
+ */
+function gap(r: number, r2: number, d: number, d2: number): number {
+  const g = (r2 - d2) / (r + d);
+  return g < Number.POSITIVE_INFINITY ? g : r - d;
 }
 
 /**
@@ -238,9 +245,7 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
       depth = (r2 * bestEe - cross * cross) / (len * (r * len + cross));
       if (!(depth < Number.POSITIVE_INFINITY)) depth = r - cross / len; // (squares overflowed)
     } else {
-      const d = Math.sqrt(best);
-      depth = (r2 - best) / (r + d);
-      if (!(depth < Number.POSITIVE_INFINITY)) depth = r - d;
+      depth = gap(r, r2, Math.sqrt(best), best);
     }
     if (!(depth > 0)) return false;
     if (out === null) return true;

@@ -395,8 +395,8 @@ export class WorldQueries<U> {
     try {
       for (const side of this.sides) {
         this.side = side.bodies;
-        // (With the margin of nearReach, so that a shape exactly at maxDistance is looked at.)
-        side.index.forEachNearest(x, y, this.visitNearest, maxDistance + maxDistance * 2 ** -21);
+        // (With nearReach's margin, so that a shape exactly at maxDistance is looked at.)
+        side.index.forEachNearest(x, y, this.visitNearest, Math.sqrt(nearReach(near.limit2)));
       }
       for (let i = 0; i < near.count; i++) out.push(near.bodies[i]);
     } finally {
