@@ -90,6 +90,35 @@ describe('bad input', () => {
     expect(snapshot(tree)).toEqual(before);
   });
 
+  // refresh() reads every item itself (not through update), so it gets the same bad values: a
+  // string, null or boolean once passed its arithmetic check ("5" + 5 is "55") and was stored as a
+  // wrong box, and a tiny negative size vanished into a large coordinate (1e10 + -1e-300 === 1e10).
+  const refreshBad: Array<[keyof Item, unknown, ErrorConstructor]> = [
+    ['x', '5', TypeError],
+    ['y', null, TypeError],
+    ['width', '3', TypeError],
+    ['height', true, TypeError],
+    ['x', undefined, TypeError],
+    ['y', 5n, TypeError],
+    ['width', -1e-300, RangeError],
+    ['height', -0.5, RangeError],
+  ];
+  for (const [field, value, kind] of refreshBad) {
+    it(`a refresh with item.${field} = ${String(value)} (${typeof value}) throws ${kind.name} and changes nothing`, () => {
+      const { tree, live } = sampleTree();
+      const before = snapshot(tree);
+      const saved = live.map((it) => ({ ...it }));
+      for (const it of live) it.y += 7; // valid moves that must not happen
+      live[13].x = 1e10; // large, so that a tiny negative size is absorbed by the sum
+      (live[13] as unknown as Record<string, unknown>)[field] = value;
+      expect(() => tree.refresh()).toThrow(kind);
+      expect(() => tree.refresh()).toThrow(new RegExp(`item\\.${field} must be`));
+      for (let i = 0; i < live.length; i++) Object.assign(live[i], saved[i]);
+      expect(snapshot(tree)).toEqual(before);
+      tree.validate();
+    });
+  }
+
   it('update of an item that is not in the tree throws; remove returns false', () => {
     const { tree } = sampleTree();
     const stranger = { x: 1, y: 1, width: 1, height: 1, id: -1 };

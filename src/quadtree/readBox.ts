@@ -20,21 +20,37 @@ export function readBox(item: Rect, name: string | number, out: Float64Array, o:
   const y = item.y;
   const width = item.width;
   const height = item.height;
-  if (!isValidBox(x, y, width, height))
-    requireRect({ ...shapeOf(item), x, y, width, height }, fieldName(name));
+  // Types first: x + width of a string concatenates, of a bigint throws.
+  if (!isValidBox(x, y, width, height)) rejectBox(item, name, x, y, width, height);
   const maxX = x + width;
   const maxY = y + height;
-  if (maxX - maxX !== 0 || maxY - maxY !== 0) {
-    const n = fieldName(name);
-    const axis = maxX - maxX !== 0 ? ['x', 'width', maxX] : ['y', 'height', maxY];
-    throw new RangeError(
-      `${n}.${axis[0]} + ${n}.${axis[1]} overflows to ${axis[2]}; scale your coordinates down`,
-    );
-  }
+  if (maxX - maxX !== 0 || maxY - maxY !== 0) rejectBox(item, name, x, y, width, height);
   out[o] = x;
   out[o + 1] = y;
   out[o + 2] = maxX;
   out[o + 3] = maxY;
+}
+
+/**
+ * Throws the error for a box whose fields, read once by the caller, failed the check: a bad field
+ * (named), or a sum that overflows. Built from the values already read, never by reading the item
+ * again: a getter may answer differently the second time.
+ */
+function rejectBox(
+  item: object,
+  name: string | number,
+  x: unknown,
+  y: unknown,
+  width: unknown,
+  height: unknown,
+): never {
+  const n = fieldName(name);
+  requireRect({ ...shapeOf(item), x, y, width, height }, n);
+  const maxX = (x as number) + (width as number);
+  const axis = maxX - maxX !== 0 ? ['x', 'width', maxX] : ['y', 'height', (y as number) + (height as number)];
+  throw new RangeError(
+    `${n}.${axis[0]} + ${n}.${axis[1]} overflows to ${axis[2]}; scale your coordinates down`,
+  );
 }
 
 /**
@@ -70,12 +86,13 @@ export function readLiveBoxes<T extends Rect>(
     const o = id << 2;
     const x = it.x;
     const y = it.y;
-    const maxX = x + it.width;
-    const maxY = y + it.height;
-    // Sizes ≥ 0 and finite sums: the same conditions as readBox, without its second read.
-    if (!(maxX - x >= 0 && maxY - y >= 0 && maxX - maxX === 0 && maxY - maxY === 0)) {
-      readBox(it, 'item', staged, o);
-    }
+    const width = it.width;
+    const height = it.height;
+    // readBox's checks, on the values read here.
+    if (!isValidBox(x, y, width, height)) rejectBox(it, 'item', x, y, width, height);
+    const maxX = x + width;
+    const maxY = y + height;
+    if (maxX - maxX !== 0 || maxY - maxY !== 0) rejectBox(it, 'item', x, y, width, height);
     staged[o] = x;
     staged[o + 1] = y;
     staged[o + 2] = maxX;
