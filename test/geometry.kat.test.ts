@@ -10,9 +10,16 @@ import {
   Point,
   Polygon,
   pointDistanceSquared,
+  RayHit,
   raycast,
   Segment,
+  SweepHit,
+  segmentCast,
+  sweepBoxes,
+  sweepShapes,
 } from '../src/geometry/index.js';
+
+const c0 = new Circle(0, 0, 1);
 
 const SQRT1_2 = Math.SQRT1_2;
 
@@ -419,6 +426,52 @@ describe('bad input throws and changes nothing', () => {
     expect(() => raycast(box, 0, 0, 1, 0, -1)).toThrow(RangeError);
     expect(() => raycast(box, 0, 0, 1, 0, Number.NaN)).toThrow(/maxDistance/);
     expect(raycast(box, -1, 0.5, 1, 0, Number.POSITIVE_INFINITY)!.distance).toBe(1);
+  });
+
+  it('shapes and result objects are checked: a TypeError naming the argument, not an internal error', () => {
+    const c = new Circle(0, 0, 2);
+    const notShapes = [null, undefined, {}, { kind: 'circle' }, 5];
+    for (const bad of notShapes) {
+      expect(() => overlaps(bad as never, c)).toThrow(/a must be a Shape/);
+      expect(() => collide(c, bad as never)).toThrow(/b must be a Shape/);
+      expect(() => raycast(bad as never, 0, 0, 1, 0)).toThrow(/shape must be a Shape/);
+      expect(() => containsPoint(bad as never, 0, 0)).toThrow(/shape must be a Shape/);
+      expect(() => pointDistanceSquared(bad as never, 0, 0)).toThrow(/shape must be a Shape/);
+      expect(() => sweepShapes(bad as never, 1, 0, c, new SweepHit())).toThrow(/moving must be a Shape/);
+    }
+    expect(() => collide(c, new Circle(1, 0, 2), {} as never)).toThrow(/out must be a Contact/);
+    expect(() => raycast(c, -5, 0, 1, 0, 10, {} as never)).toThrow(/out must be a RayHit/);
+    expect(() => sweepShapes(c, 1, 0, c, {} as never)).toThrow(/out must be a SweepHit/);
+    expect(() => sweepBoxes(0, 0, 1, 1, 5, 0, 3, 0, 4, 1, undefined as never)).toThrow(
+      /out must be a SweepHit/,
+    );
+    expect(() => new Contact().copyFrom(null as never)).toThrow(/other must be a Contact/);
+    expect(() => new RayHit().copyFrom({} as never)).toThrow(/other must be a RayHit/);
+    expect(() => new SweepHit().copyFrom(null as never)).toThrow(/other must be a SweepHit/);
+  });
+
+  it('coordinates that overflow are refused, and a polygon point is read once', () => {
+    const s = new Segment(0, 0, 1, 1);
+    // The midpoint (x1 + x2) / 2 overflowed to Infinity and was stored.
+    expect(() => s.setEndpoints(1.7e308, 0, 1.6e308, 1)).toThrow(/midpoint .* overflows/);
+    expect(() => new Segment(1.7e308, 0, 1.6e308, 1)).toThrow(RangeError);
+    expect([s.x1, s.y1, s.x2, s.y2]).toEqual([0, 0, 1, 1]);
+    expect(() => segmentCast(c0, -1.7e308, 0, 1.7e308, 0)).toThrow(/x2 - x1/);
+    // A getter answering differently on each read: the checks once saw one value and the outline
+    // stored another (reflex or not convex at all). Now each coordinate is read once.
+    let reads = 0;
+    const p = new Polygon(0, 0, [
+      { x: 0, y: 0 },
+      {
+        get x() {
+          return reads++ === 0 ? 10 : 20;
+        },
+        y: 0,
+      },
+      { x: 0, y: 10 },
+    ]);
+    expect(reads).toBe(1);
+    expect(p.points.map((v) => v.x)).toEqual([0, 10, 0]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuadIndex, type Rect } from '../src/index.js';
+import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
 
 const RUNS = Number(process.env.QC_RUNS ?? 200);
@@ -536,6 +536,77 @@ describe('QuadIndex input and ids', () => {
     expect(() => index.forEachPair(() => void index.add(1, 1, 2, 2))).toThrow(/inside a query/);
     expect(index.size).toBe(2);
     expect(index.pairs()).toEqual([0, 1]);
+  });
+
+  it('non-number ids, radii and outs get a TypeError naming them, not an internal error', () => {
+    const index = new QuadIndex(bounds);
+    index.add(10, 10, 20, 20);
+    // (`x + radius` of a bigint throws "Cannot mix BigInt", of a string concatenates; `id | 0` of
+    // a bigint throws, of a Symbol too.)
+    expect(index.has(0n as never)).toBe(false);
+    expect(index.remove(Symbol('id') as never)).toBe(false);
+    expect(() => index.getBox(0n as never)).toThrow(/id must be an integer/);
+    expect(() => index.queryCircle(15, 15, null as never)).toThrow(/radius must be a finite number/);
+    expect(() => index.queryCircle(15, 15, { valueOf: () => 50 } as never)).toThrow(TypeError);
+    expect(() => index.queryCircle(5n as never, 15, 3)).toThrow(/x must be a finite number/);
+    expect(() => index.query(0, 0, 50, 50, null as never)).toThrow(/out must be an array/);
+    expect(() => index.query(60, 60, 70, 70, {} as never)).toThrow(/out must be an array/); // no hits either
+    expect(() => index.pairs(null as never)).toThrow(/out must be an array/);
+    expect(() => index.raycastFirst(0, 15, 1, 0, 100, null as never)).toThrow(/out must be an object/);
+    expect(() => index.sweep(0, 0, 5, 5, 50, 50, undefined, 0.5)).toThrow(/skipId must be an integer/);
+    expect(() => index.nearest(Number.NaN, 0, 0)).toThrow(/x must be a finite number/); // even for k = 0
+    expect(index.size).toBe(1);
+    index.validate();
+  });
+
+  it('a change made by a getter while another change reads its input is refused; nothing changes', () => {
+    const index = new QuadIndex(bounds);
+    index.add(0, 0, 1, 1);
+    const entries = [0, 0, 1, 1];
+    Object.defineProperty(entries, 2, {
+      get: () => {
+        index.add(5, 5, 6, 6);
+        return 2;
+      },
+    });
+    expect(() => index.moveAll(entries)).toThrow(/while another change was reading its input/);
+    expect(index.size).toBe(1);
+    expect(Array.from(index.getBox(0))).toEqual([0, 0, 1, 1]);
+    index.validate();
+  });
+
+  it('moveAll reads a Proxy over a typed array once per entry (it is not a typed array)', () => {
+    const index = new QuadIndex(bounds);
+    index.add(0, 0, 1, 1);
+    let reads = 0;
+    const proxy = new Proxy(new Float64Array([0, 0, 2, 2]), {
+      get: (target, key) =>
+        key === '2' ? (++reads === 1 ? 2 : Number.NaN) : Reflect.get(target, key, target),
+    });
+    index.moveAll(proxy as unknown as Float64Array); // once checked and stored as 2, never NaN
+    expect(reads).toBe(1);
+    expect(Array.from(index.getBox(0))).toEqual([0, 0, 2, 2]);
+    index.validate();
+  });
+
+  it('constructor bounds and options are each read once; a null option is a bad value, not the default', () => {
+    let reads = 0;
+    const shifty = {
+      x: 0,
+      y: 0,
+      height: 100,
+      get width() {
+        return reads++ === 0 ? 100 : -5;
+      },
+    };
+    const index = new QuadIndex(shifty);
+    expect(reads).toBe(1);
+    expect(index.bounds.width).toBe(100);
+    expect(index.maxDepth).toBe(12);
+    reads = 0;
+    expect(new Quadtree(shifty).bounds.width).toBe(100);
+    expect(reads).toBe(1);
+    expect(() => new QuadIndex(bounds, { maxObjects: null } as never)).toThrow(/options.maxObjects/);
   });
 
   it('a quadtree-js style constructor and misspelt options get errors that show the fix', () => {

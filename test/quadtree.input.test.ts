@@ -142,6 +142,13 @@ describe('bad input', () => {
     expect(() => tree.queryCircle(0, 0, -1)).toThrow(/radius/);
     expect(() => tree.forEachPair(null as never)).toThrow(/visit must be a function/);
     expect(() => tree.raycast(0, 0, 1, 0, -1, () => {})).toThrow(/maxT/);
+    // An `out` that is not an array once failed deep inside ("this.outList.push is not a function").
+    expect(() => tree.query({ x: 0, y: 0, width: 50, height: 50 }, {} as never)).toThrow(
+      /out must be an array/,
+    );
+    expect(() => tree.retrieve({ x: 0, y: 0, width: 50, height: 50 }, null as never)).toThrow(/out/);
+    expect(() => tree.pairs({} as never)).toThrow(/out must be an array/);
+    expect(() => tree.queryCircle(0, 0, true as never)).toThrow(/radius must be a finite number/);
   });
 });
 

@@ -223,6 +223,50 @@ describe('exception safety: a throw at any read changes nothing', () => {
   });
 });
 
+describe('a getter that changes the tree while a change reads its input', () => {
+  // Such a change once ran in the middle of the outer one: update() then moved a removed item
+  // (the root's subtree count went wrong), a nested insert(array) overwrote the outer call's
+  // staged boxes, refresh() filed an id whose box it had not read. Now it is refused, the outer
+  // call throws that error, and nothing changes.
+  const box = (x: number, id: number): Item => ({ x, y: x, width: 5, height: 5, id });
+  const cases: Array<[string, (tree: Quadtree<Item>, items: Item[], sneaky: Item) => void]> = [
+    ['update', (tree, _items, sneaky) => tree.update(sneaky)],
+    ['insert(item)', (tree, _items, sneaky) => tree.insert(sneaky)],
+    ['insert(array)', (tree, items, sneaky) => tree.insert([items[0], sneaky])],
+    ['refresh', (tree) => void tree.refresh()],
+  ];
+  const meddles: Array<[string, (tree: Quadtree<Item>, items: Item[]) => void]> = [
+    ['removes an item', (tree, items) => void tree.remove(items[1])],
+    ['inserts items', (tree) => tree.insert([box(150, 90), box(160, 91)])],
+    ['clears the tree', (tree) => tree.clear()],
+  ];
+  for (const [name, change] of cases) {
+    for (const [what, meddle] of meddles) {
+      it(`${name}, whose getter ${what}`, () => {
+        const tree = new Quadtree<Item>(BOUNDS, { maxObjects: 2 });
+        const items = Array.from({ length: 12 }, (_, k) => box(8 + 15 * k, k));
+        tree.insert(items);
+        const sneaky = items[5];
+        let armed = true;
+        Object.defineProperty(sneaky, 'x', {
+          get() {
+            if (armed) {
+              armed = false;
+              meddle(tree, items);
+            }
+            return 83;
+          },
+          configurable: true,
+        });
+        const before = snapshot(tree, items);
+        expect(() => change(tree, items, sneaky)).toThrow(/while another change was reading its input/);
+        expect(snapshot(tree, items)).toEqual(before);
+        tree.validate();
+      });
+    }
+  }
+});
+
 describe('World: regressions', () => {
   it('a body moved inside a collisionStart listener is found at its new place by every query', () => {
     const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 } });

@@ -356,6 +356,71 @@ describe('World bad input and re-entrancy', () => {
     expect(() => world.queryPoint(0, 0, [], { mask: -1 })).toThrow(/filter.mask/);
     expect(() => world.on('boom' as never, () => {})).toThrow(RangeError);
   });
+
+  it('filters, outs, event names and body options are checked, not ignored or half-used', () => {
+    const world = new World({ bounds });
+    const wall = world.add(new Body(new Box(0, 0, 20, 20), { isStatic: true }));
+    const query = (filter: object) => world.queryPoint(5, 5, [], filter as never);
+    // A misspelt key or a wrong type once left the filter silently doing nothing.
+    expect(() => query({ maks: 2 })).toThrow(/filter.maks is not a filter field/);
+    expect(() => query({ includeStatic: 'no' })).toThrow(/filter.includeStatic must be true or false/);
+    expect(() => query({ exclude: 42 })).toThrow(/filter.exclude must be a Body or null/);
+    expect(() => query([5])).toThrow(/filter must be an object/);
+    expect(query({ includeStatic: false })).toEqual([]);
+    expect(query({ exclude: null })).toEqual([wall]);
+    // Outs: an array to append to, a hit object of the right class.
+    expect(() => world.queryPoint(5, 5, {} as never)).toThrow(/out must be an array/);
+    expect(() => world.raycast(-5, 5, 1, 0, 100, undefined, {} as never)).toThrow(/out must be a RaycastHit/);
+    expect(() => world.castShape(new Circle(-9, 5, 2), 20, 0, undefined, {} as never)).toThrow(/CastHit/);
+    // Event names are looked up as own properties ('toString' once found Object.prototype's).
+    for (const type of ['toString', '__proto__', 'constructor']) {
+      expect(() => world.on(type as never, () => {})).toThrow(/type must be 'collisionStart'/);
+      expect(() => world.off(type as never, () => {})).toThrow(RangeError);
+    }
+    expect(() => world.queryRect({ x: 1e308, y: 0, width: 1e308, height: 1 })).toThrow(
+      /rect.x \+ rect.width/,
+    );
+    expect(() => wall.canCollideWith(null as never)).toThrow(/other must be a Body/);
+    world.validate();
+  });
+
+  it('isSensor is checked like category and mask; body options are each read once', () => {
+    const body = new Body(new Circle(0, 0, 1));
+    expect(() => {
+      body.isSensor = 'no' as never; // was stored, and made every contact of the body a sensor contact
+    }).toThrow(/isSensor must be true or false/);
+    expect(body.isSensor).toBe(false);
+    let reads = 0;
+    const options = {
+      get isSensor() {
+        return reads++ === 0 ? undefined : ('yes' as never);
+      },
+    };
+    expect(new Body(new Circle(0, 0, 1), options).isSensor).toBe(false);
+    expect(reads).toBe(1);
+    expect(() => new Body(new Circle(0, 0, 1), { isStatik: true } as never)).toThrow(/options.isStatik/);
+    expect(() => new Body(new Circle(0, 0, 1), { category: null } as never)).toThrow(/category/);
+  });
+
+  it('separate() and filter changes are refused inside a query filter', () => {
+    const world = new World({ bounds });
+    const a = world.add(new Body(new Circle(10, 10, 5)));
+    const b = world.add(new Body(new Circle(14, 10, 5)));
+    world.step();
+    const inFilter = (act: () => void) => () =>
+      world.queryRect({ x: 0, y: 0, width: 50, height: 50 }, [], {
+        predicate: () => {
+          act();
+          return true;
+        },
+      });
+    expect(inFilter(() => world.separate())).toThrow(/separate\(\) cannot be called from inside a query/);
+    expect(inFilter(() => (a.category = 2))).toThrow(/category cannot change from inside a query/);
+    expect(inFilter(() => (b.mask = 0))).toThrow(/mask cannot change/);
+    expect([a.x, b.x, a.category, b.mask]).toEqual([10, 14, 1, 0xffffffff]);
+    expect(world.separate()).toBe(1); // allowed outside
+    world.validate();
+  });
 });
 
 /** JS-heap bytes allocated while `work` runs: heap growth plus what every GC in between freed. */

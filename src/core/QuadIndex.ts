@@ -1,12 +1,14 @@
 import {
   isValidMinMax,
+  requireArray,
   requireFinite,
   requireFunction,
   requireInteger,
   requireMinMax,
   requireNonNegativeOrInfinity,
+  requireObject,
 } from '../shared/validate.js';
-import { moveAll, moveAllChecked, requireBoxArray } from './batch.js';
+import { commitAll, moveAllChecked, readBoxArray, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { layOutForSearches } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
@@ -179,7 +181,15 @@ export class QuadIndex {
   moveAll(boxes: Float64Array | Float32Array | ArrayLike<number>): number {
     requireBoxArray(boxes);
     this.assertMutable('moveAll');
-    return moveAll(this.tree, boxes);
+    const tree = this.tree;
+    tree.readingInput++; // (an array's entries can be getters)
+    let source: Float64Array | Float32Array;
+    try {
+      source = readBoxArray(tree, boxes);
+    } finally {
+      tree.readingInput--;
+    }
+    return commitAll(tree, source);
   }
 
   /**
@@ -223,6 +233,7 @@ export class QuadIndex {
   /** The stored box of `id` as minX, minY, maxX, maxY, written into `out` (a new array when omitted). */
   getBox<A extends { [index: number]: number } = Float64Array>(id: number, out?: A): A {
     this.requireLive(id, 'id');
+    if (out !== undefined) requireObject(out, 'out');
     const target = out ?? (new Float64Array(4) as unknown as A);
     const boxes = this.tree.boxes;
     const o = this.tree.slotOf[id] << 2;
@@ -251,6 +262,7 @@ export class QuadIndex {
 
   /** Every overlapping pair, appended to `out` as a flat list `a0, b0, a1, b1, …`. */
   pairs(out: number[] = []): number[] {
+    requireArray(out, 'out');
     this.forEachPair((a, b) => {
       out.push(a, b);
     });
@@ -259,6 +271,7 @@ export class QuadIndex {
 
   /** Ids whose box overlaps the given box (strictly: touching does not count). Appends to `out`. */
   query(minX: number, minY: number, maxX: number, maxY: number, out: number[] = []): number[] {
+    requireArray(out, 'out');
     setBoxSearch(minX, minY, maxX, maxY);
     runSearch(this.tree, Search.Box, out, null);
     return out;
@@ -276,6 +289,7 @@ export class QuadIndex {
    * {@link query}, for callers with their own exact test. Appends to `out`.
    */
   candidates(minX: number, minY: number, maxX: number, maxY: number, out: number[] = []): number[] {
+    requireArray(out, 'out');
     setBoxSearch(minX, minY, maxX, maxY);
     runSearch(this.tree, Search.Candidates, out, null);
     return out;
@@ -290,6 +304,7 @@ export class QuadIndex {
 
   /** Ids whose box contains the point in its interior (points on an edge do not count). Appends to `out`. */
   queryPoint(x: number, y: number, out: number[] = []): number[] {
+    requireArray(out, 'out');
     setPointSearch(x, y);
     runSearch(this.tree, Search.Box, out, null);
     return out;
@@ -307,6 +322,7 @@ export class QuadIndex {
    * centre (a box at exactly `radius` does not count). Appends to `out`.
    */
   queryCircle(x: number, y: number, radius: number, out: number[] = []): number[] {
+    requireArray(out, 'out');
     setCircleSearch(x, y, radius);
     runSearch(this.tree, Search.Circle, out, null);
     return out;
@@ -354,6 +370,7 @@ export class QuadIndex {
     maxT = Number.POSITIVE_INFINITY,
     out: IdRayHit = { id: -1, t: 0 },
   ): IdRayHit | null {
+    requireObject(out, 'out');
     let bestId = -1;
     let bestT = Number.POSITIVE_INFINITY;
     this.raycast(x, y, dirX, dirY, maxT, (id, t) => {
@@ -392,6 +409,7 @@ export class QuadIndex {
     out: IdSweepHit = { id: -1, t: 0, normalX: 0, normalY: 0 },
     skipId = -1,
   ): IdSweepHit | null {
+    requireObject(out, 'out');
     let found = false;
     this.forEachSweepHit(
       minX,
@@ -431,7 +449,7 @@ export class QuadIndex {
     requireFinite(dx, 'dx');
     requireFinite(dy, 'dy');
     requireFunction(visit, 'visit');
-    if (typeof skipId !== 'number') requireInteger(skipId, 'skipId', -1, 0x7fffffff);
+    requireInteger(skipId, 'skipId', -1, 0x7fffffff);
     const tree = this.tree;
     sweepArgs[0] = minX;
     sweepArgs[1] = minY;
@@ -474,11 +492,12 @@ export class QuadIndex {
     maxDistance = Number.POSITIVE_INFINITY,
     out: number[] = [],
   ): number[] {
+    requireArray(out, 'out');
     requireInteger(k, 'k', 0, 0x7fffffff);
-    if (k === 0) return out;
     requireFinite(x, 'x');
     requireFinite(y, 'y');
     requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
+    if (k === 0) return out;
     const tree = this.tree;
     layOutForSearches(tree);
     const ctx = tree.enter();
@@ -492,6 +511,7 @@ export class QuadIndex {
 
   /** Every live id, ascending. Appends to `out`. */
   ids(out: number[] = []): number[] {
+    requireArray(out, 'out');
     const tree = this.tree;
     for (let h = 0; h < tree.itemHighWater; h++) if (tree.itemNode[h] >= 0) out.push(h);
     return out;
@@ -537,11 +557,40 @@ export class QuadIndex {
   }
 
   private assertMutable(method: string): void {
-    if (this.tree.busy > 0) {
-      throw new Error(
-        `QuadIndex.${method}() was called from inside a query, raycast or forEachPair callback; ` +
-          'collect the changes and apply them after the traversal returns',
-      );
-    }
+    if (this.tree.busy > 0 || this.tree.readingInput > 0)
+      refuseChange('QuadIndex', method, this.tree.busy > 0);
   }
+
+  /**
+   * @internal Refuses changes until {@link _endInput}: the object Quadtree holds this while it
+   * reads a change's input from the caller's objects, so that a getter cannot change the index
+   * between the reading and the commit. (A pair of calls, not a callback: no closure per change.)
+   */
+  _beginInput(): void {
+    this.tree.readingInput++;
+  }
+
+  /** @internal Ends {@link _beginInput}. */
+  _endInput(): void {
+    this.tree.readingInput--;
+  }
+
+  /** @internal True while changes are refused: a traversal is under way or a change is reading its input. */
+  get _locked(): boolean {
+    return this.tree.busy > 0 || this.tree.readingInput > 0;
+  }
+}
+
+/**
+ * Throws the error for a change made while the tree is busy: from a traversal's callback
+ * (`inTraversal`), or from code run while another change reads its input (a getter). @internal
+ */
+export function refuseChange(owner: string, method: string, inTraversal: boolean): never {
+  throw new Error(
+    inTraversal
+      ? `${owner}.${method}() was called from inside a query, raycast or forEachPair callback; ` +
+          'collect the changes and apply them after the traversal returns'
+      : `${owner}.${method}() was called while another change was reading its input (from a getter ` +
+          'of an item or box it reads); change the tree after that call returns',
+  );
 }

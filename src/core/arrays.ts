@@ -102,6 +102,11 @@ export class TreeArrays {
 
   /** Traversals under way (a visitor may start another); the tree must not change meanwhile. */
   busy = 0;
+  /**
+   * Changes reading their input (a getter or an array entry of the caller's may run code that
+   * tries to change the tree in the middle): the tree must not change meanwhile either.
+   */
+  readingInput = 0;
   readonly scratch: Scratch[] = [];
   /** Work stack for split, collapse and the run layout; never more than 3·depth + 1 nodes. */
   readonly workStack = new Int32Array(3 * MAX_LEVELS + 2);
@@ -135,7 +140,13 @@ export class TreeArrays {
 
   /** True when `id` is a live item id (any number accepted). */
   isLive(id: number): boolean {
-    return id >= 0 && id < this.itemHighWater && (id | 0) === id && this.itemNode[id] >= 0;
+    return (
+      typeof id === 'number' &&
+      id >= 0 &&
+      id < this.itemHighWater &&
+      (id | 0) === id &&
+      this.itemNode[id] >= 0
+    );
   }
 
   /** Borrows the traversal buffers of the current nesting level and marks the tree busy. */

@@ -5,10 +5,10 @@ import type { TreeStore } from './store.js';
 /**
  * `moveAll`: every live id's box from one array, checked in full before anything moves, so a bad
  * entry throws and the index is as it was. Its own file because it is the one mutation that reads
- * a whole array of user input, and reading it safely takes some care (see {@link moveAll}).
+ * a whole array of user input, and reading it safely takes some care (see {@link readBoxArray}).
  */
 
-/** Throws unless `boxes` is an array-like of numbers (its entries are checked by {@link moveAll}). */
+/** Throws unless `boxes` is an array-like of numbers (its entries are checked by {@link readBoxArray}). */
 export function requireBoxArray(boxes: unknown): asserts boxes is ArrayLike<number> {
   if (
     boxes === null ||
@@ -21,29 +21,40 @@ export function requireBoxArray(boxes: unknown): asserts boxes is ArrayLike<numb
   }
 }
 
-/** Sets every live id's box from `boxes[4id … 4id + 3]`; returns how many boxes changed node. */
-export function moveAll(tree: TreeStore, boxes: ArrayLike<number>): number {
+/**
+ * Reads and checks every live id's box from `boxes[4id … 4id + 3]` (the input of moveAll) and
+ * returns where the commit reads them from: a genuine Float64Array or Float32Array as it is
+ * (typed array entries are plain numbers, read twice, check then commit), anything else copied,
+ * each entry read once, so an entry that changes or throws between reads cannot break atomicity.
+ * (A Proxy passes `instanceof` but not `ArrayBuffer.isView`: it is copied too.)
+ */
+export function readBoxArray(tree: TreeStore, boxes: ArrayLike<number>): Float64Array | Float32Array {
   const end = liveEnd(tree);
   if (boxes.length < 4 * end) {
     throw new RangeError(
       `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${boxes.length}`,
     );
   }
-  // Typed arrays are read twice (check, then commit); anything else is copied first, reading
-  // each entry once, so an entry that changes or throws between reads cannot break atomicity.
   const source =
-    boxes instanceof Float64Array || boxes instanceof Float32Array ? boxes : copyNumbers(boxes, 4 * end);
+    ArrayBuffer.isView(boxes) && (boxes instanceof Float64Array || boxes instanceof Float32Array)
+      ? boxes
+      : copyNumbers(boxes, 4 * end);
   checkAll(tree.itemNode, source, end);
-  return commitAll(tree, source, end);
+  return source;
+}
+
+/** Commits boxes read by {@link readBoxArray}; returns how many boxes changed node. */
+export function commitAll(tree: TreeStore, source: Float64Array | Float32Array): number {
+  return commitFrom(tree, source, liveEnd(tree));
 }
 
 /**
- * {@link moveAll} for boxes the caller has already checked (every live id's box finite, min ≤ max,
+ * moveAll for boxes the caller has already checked (every live id's box finite, min ≤ max,
  * in a long enough array): the object Quadtree reads and checks each item's box as it stages it,
  * and a second pass over 100,000 boxes would cost half a millisecond a frame.
  */
 export function moveAllChecked(tree: TreeStore, boxes: Float64Array): number {
-  return commitAll(tree, boxes, liveEnd(tree));
+  return commitFrom(tree, boxes, liveEnd(tree));
 }
 
 /** One past the highest live id. */
@@ -91,7 +102,7 @@ function checkAll(itemNode: Int32Array, boxes: ArrayLike<number>, end: number): 
  * reads every box from `source` (TreeStore.source), as if all had moved at once: an id not yet
  * re-filed may sit in a node its new box has left, which its own turn then corrects.
  */
-function commitAll(tree: TreeStore, source: Float64Array | Float32Array, end: number): number {
+function commitFrom(tree: TreeStore, source: Float64Array | Float32Array, end: number): number {
   const itemNode = tree.itemNode;
   let moved = 0;
   tree.source = source;

@@ -45,10 +45,15 @@ export function readSettings(
   legacyMaxLevels: unknown,
 ): IndexSettings {
   if (bounds === null || typeof bounds !== 'object') requireRect(bounds, 'bounds');
-  requireFinite(bounds.x, 'bounds.x');
-  requireFinite(bounds.y, 'bounds.y');
-  requirePositive(bounds.width, 'bounds.width');
-  requirePositive(bounds.height, 'bounds.height');
+  // Each field read once: a getter may answer differently the second time.
+  const x = bounds.x;
+  const y = bounds.y;
+  const width = bounds.width;
+  const height = bounds.height;
+  requireFinite(x, 'bounds.x');
+  requireFinite(y, 'bounds.y');
+  requirePositive(width, 'bounds.width');
+  requirePositive(height, 'bounds.height');
   if (typeof options === 'number') {
     const levels = legacyMaxLevels === undefined ? '' : `, maxLevels: ${describe(legacyMaxLevels)}`;
     throw new TypeError(
@@ -57,23 +62,27 @@ export function readSettings(
   }
   const opts = options ?? {};
   requireKnownOptions(opts, 'options', OPTION_NAMES, OPTION_ALIASES);
-  const maxObjects = opts.maxObjects ?? 10;
-  const maxLevels = opts.maxLevels ?? 12;
-  const minNodeSize = opts.minNodeSize ?? 0;
+  // Each read once; only a missing (undefined) option takes the default: null is a bad value.
+  const maxObjects = orDefault(opts.maxObjects, 10);
+  const maxLevels = orDefault(opts.maxLevels, 12);
+  const minNodeSize = orDefault(opts.minNodeSize, 0);
   requireInteger(maxObjects, 'options.maxObjects', 1, 0x7fffffff);
   requireInteger(maxLevels, 'options.maxLevels', 0, MAX_LEVELS);
   requireSize(minNodeSize, 'options.minNodeSize');
   // minNodeSize only lowers the usable depth: the grid is fixed, so a node at level L is
   // bounds / 2^L wide.
   let depth = maxLevels;
-  while (depth > 0 && (bounds.width / 2 ** depth < minNodeSize || bounds.height / 2 ** depth < minNodeSize))
-    depth--;
-  const scaleX = 2 ** depth / bounds.width;
-  const scaleY = 2 ** depth / bounds.height;
+  while (depth > 0 && (width / 2 ** depth < minNodeSize || height / 2 ** depth < minNodeSize)) depth--;
+  const scaleX = 2 ** depth / width;
+  const scaleY = 2 ** depth / height;
   if (!Number.isFinite(scaleX) || !Number.isFinite(scaleY)) {
     throw new RangeError('bounds are too small to subdivide; scale your coordinates up');
   }
-  requireFinite(bounds.x + bounds.width, 'bounds.x + bounds.width');
-  requireFinite(bounds.y + bounds.height, 'bounds.y + bounds.height');
-  return { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height, maxObjects, depth };
+  requireFinite(x + width, 'bounds.x + bounds.width');
+  requireFinite(y + height, 'bounds.y + bounds.height');
+  return { x, y, width, height, maxObjects, depth };
+}
+
+function orDefault<V>(value: V | undefined, fallback: V): V {
+  return value === undefined ? fallback : value;
 }

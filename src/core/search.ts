@@ -46,7 +46,14 @@ export function setPointSearch(x: number, y: number): void {
 
 /** Validates a circle search's arguments and stores them in {@link searchArgs}. */
 export function setCircleSearch(x: number, y: number, radius: number): void {
-  if (!isValidMinMax(x, y, x + radius, y) || !(radius >= 0)) {
+  // (typeof first: `x + radius` of a bigint throws, of a string concatenates)
+  if (
+    typeof x !== 'number' ||
+    typeof y !== 'number' ||
+    typeof radius !== 'number' ||
+    !isValidMinMax(x, y, x + radius, y) ||
+    !(radius >= 0)
+  ) {
     requireFinite(x, 'x');
     requireFinite(y, 'y');
     requireSize(radius, 'radius');

@@ -1,3 +1,4 @@
+import { describe } from '../shared/validate.js';
 import type { Shape } from './shape.js';
 
 /**
@@ -40,6 +41,7 @@ export class Contact {
 
   /** Copies every field of `other` into this contact. */
   copyFrom(other: Contact): this {
+    if (!(other instanceof Contact)) throw new TypeError(`other must be a Contact, got ${describe(other)}`);
     this.a = other.a;
     this.b = other.b;
     this.normalX = other.normalX;

@@ -23,12 +23,15 @@ export function normalizeConvexPoints(points: readonly Vec2[], name = 'points'):
   for (let i = 0; i < points.length; i++) {
     const p = points[i];
     if (p === null || typeof p !== 'object') throw new TypeError(`${name}[${i}] must be an {x, y} object`);
-    requireFinite(p.x, `${name}[${i}].x`);
-    requireFinite(p.y, `${name}[${i}].y`);
+    // Each coordinate read once: what is checked below is what is stored (a getter may change).
+    const x = p.x;
+    const y = p.y;
+    requireFinite(x, `${name}[${i}].x`);
+    requireFinite(y, `${name}[${i}].y`);
     const last = xs.length - 1;
-    if (last >= 0 && xs[last] === p.x && ys[last] === p.y) continue;
-    xs.push(p.x);
-    ys.push(p.y);
+    if (last >= 0 && xs[last] === x && ys[last] === y) continue;
+    xs.push(x);
+    ys.push(y);
   }
   while (xs.length > 1 && xs[0] === xs[xs.length - 1] && ys[0] === ys[ys.length - 1]) {
     xs.pop();

@@ -1,7 +1,7 @@
-import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
+import { describe, requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import type { ConvexShape } from './convex.js';
 import { length } from './math.js';
-import type { Shape, Vec2 } from './shape.js';
+import { requireResult, requireShape, type Shape, type Vec2 } from './shape.js';
 import type { Circle } from './shapes.js';
 
 /**
@@ -22,6 +22,7 @@ export class RayHit {
 
   /** Copies every field of `other` into this hit. */
   copyFrom(other: RayHit): this {
+    if (!(other instanceof RayHit)) throw new TypeError(`other must be a RayHit, got ${describe(other)}`);
     this.point.x = other.point.x;
     this.point.y = other.point.y;
     this.normal.x = other.normal.x;
@@ -63,6 +64,8 @@ export function raycast(
   maxDistance = Number.POSITIVE_INFINITY,
   out?: RayHit,
 ): RayHit | null {
+  requireShape(shape, 'shape');
+  requireResult(out, RayHit, 'out');
   requireFinite(originX, 'originX');
   requireFinite(originY, 'originY');
   requireFinite(dirX, 'dirX');
@@ -85,12 +88,16 @@ export function segmentCast(
   y2: number,
   out?: RayHit,
 ): RayHit | null {
+  requireShape(shape, 'shape');
+  requireResult(out, RayHit, 'out');
   requireFinite(x1, 'x1');
   requireFinite(y1, 'y1');
   requireFinite(x2, 'x2');
   requireFinite(y2, 'y2');
   const dx = x2 - x1;
   const dy = y2 - y1;
+  requireFinite(dx, 'x2 - x1');
+  requireFinite(dy, 'y2 - y1');
   const target = out ?? new RayHit();
   return raycastUnchecked(shape, x1, y1, dx, dy, length(dx, dy), target) ? target : null;
 }
@@ -250,6 +257,7 @@ export function raycastUnchecked(
  * @example if (containsPoint(button, mouse.x, mouse.y)) press();
  */
 export function containsPoint(shape: Shape, x: number, y: number): boolean {
+  requireShape(shape, 'shape');
   requireFinite(x, 'x');
   requireFinite(y, 'y');
   shape._sync();
@@ -285,6 +293,7 @@ export function containsPointUnchecked(shape: Shape, x: number, y: number): bool
  * @example const near = pointDistanceSquared(enemy, px, py) < 30 * 30;
  */
 export function pointDistanceSquared(shape: Shape, x: number, y: number): number {
+  requireShape(shape, 'shape');
   requireFinite(x, 'x');
   requireFinite(y, 'y');
   shape._sync();

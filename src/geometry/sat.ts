@@ -1,7 +1,7 @@
-import type { Contact } from './contact.js';
+import { Contact } from './contact.js';
 import type { ConvexShape } from './convex.js';
 import { project, unit, vec } from './math.js';
-import type { Shape } from './shape.js';
+import { requireResult, requireShape, type Shape } from './shape.js';
 import type { Circle } from './shapes.js';
 
 /*
@@ -38,6 +38,13 @@ const BEST_NY = 4;
  * @example if (overlaps(bullet, enemy)) enemy.hit();
  */
 export function overlaps(a: Shape, b: Shape): boolean {
+  requireShape(a, 'a');
+  requireShape(b, 'b');
+  return overlapsUnchecked(a, b);
+}
+
+/** {@link overlaps} without argument checks, for the world's own calls. @internal */
+export function overlapsUnchecked(a: Shape, b: Shape): boolean {
   return a._serial <= b._serial ? narrow(a, b, null) : narrow(b, a, null);
 }
 
@@ -52,7 +59,17 @@ export function overlaps(a: Shape, b: Shape): boolean {
  * if (collide(circle, box, contact)) console.log(contact.depth);
  */
 export function collide(a: Shape, b: Shape, out?: Contact): boolean {
-  const target = out ?? null;
+  requireShape(a, 'a');
+  requireShape(b, 'b');
+  requireResult(out, Contact, 'out');
+  return collideUnchecked(a, b, out ?? null);
+}
+
+/**
+ * {@link collide} without argument checks, for the world's own calls (a step makes one per
+ * candidate pair, and the checks cost 2–6% there). @internal
+ */
+export function collideUnchecked(a: Shape, b: Shape, target: Contact | null): boolean {
   if (a._serial <= b._serial) {
     if (!narrow(a, b, target)) return false;
   } else {

@@ -289,6 +289,11 @@ function segmentLocal(x1: number, y1: number, x2: number, y2: number): Float64Ar
     throw new RangeError('segment endpoints must differ (use Point for a single point)');
   const mx = (x1 + x2) / 2;
   const my = (y1 + y2) / 2;
+  if (mx - mx !== 0 || my - my !== 0) {
+    throw new RangeError(
+      `the midpoint of (${x1}, ${y1}) and (${x2}, ${y2}) overflows (x1 + x2 or y1 + y2 is not finite); keep coordinates within ±1e300`,
+    );
+  }
   const local = new Float64Array(4);
   local[0] = x1 - mx;
   local[1] = y1 - my;

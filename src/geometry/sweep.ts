@@ -4,14 +4,14 @@
  * shape kinds to its exact solver (sweepCircle.ts, sweepConvex.ts). SweepHit is in sweepHit.ts.
  */
 import { boxEntry, entryNormal } from '../core/sweep.js';
-import { requireFinite } from '../shared/validate.js';
+import { describe, requireFinite } from '../shared/validate.js';
 import type { ConvexShape } from './convex.js';
-import { overlaps } from './sat.js';
-import type { Shape } from './shape.js';
+import { overlapsUnchecked } from './sat.js';
+import { requireShape, type Shape } from './shape.js';
 import type { Circle } from './shapes.js';
 import { sweepCircleCircle, sweepCircleConvex } from './sweepCircle.js';
 import { sweepConvexConvex } from './sweepConvex.js';
-import { middleOfOverlap, type SweepHit } from './sweepHit.js';
+import { middleOfOverlap, SweepHit } from './sweepHit.js';
 
 /*
  * Time of impact for translation. A mover moves by (dx, dy) over the parameter t ∈ [0, 1]
@@ -82,6 +82,7 @@ export function sweepBoxes(
   targetMaxY: number,
   out: SweepHit,
 ): boolean {
+  requireSweepHit(out);
   requireFinite(minX, 'minX');
   requireFinite(minY, 'minY');
   requireFinite(maxX, 'maxX');
@@ -160,6 +161,9 @@ function requireOrdered(min: number, max: number, minName: string, maxName: stri
  * }
  */
 export function sweepShapes(moving: Shape, dx: number, dy: number, target: Shape, out: SweepHit): boolean {
+  requireShape(moving, 'moving');
+  requireShape(target, 'target');
+  requireSweepHit(out);
   requireFinite(dx, 'dx');
   requireFinite(dy, 'dy');
   return sweepShapesUnchecked(moving, dx, dy, target, out);
@@ -183,7 +187,7 @@ export function sweepShapesUnchecked(
   // Shapes overlap only where their bounds do: a swept-bounds miss is an exact rejection.
   if (!(boxEntry(a.minX, a.minY, a.maxX, a.maxY, dx, dy, b.minX, b.minY, b.maxX, b.maxY) < 1)) return false;
   // The start is decided by overlaps() itself, so t = 0 agrees with it exactly.
-  if (overlaps(moving, target)) {
+  if (overlapsUnchecked(moving, target)) {
     out.t = 0;
     setReversedMotion(out, dx, dy);
     out.point.x = middleOfOverlap(a.minX, a.maxX, b.minX, b.maxX);
@@ -216,4 +220,9 @@ function neverOverlap(a: Shape, b: Shape): boolean {
   const na = ca._normals;
   const nb = cb._normals;
   return na[0] * nb[1] - na[1] * nb[0] === 0;
+}
+
+/** The sweeps write their result into a SweepHit the caller passes (required: no allocation per call). */
+function requireSweepHit(out: unknown): void {
+  if (!(out instanceof SweepHit)) throw new TypeError(`out must be a SweepHit, got ${describe(out)}`);
 }

@@ -1,7 +1,7 @@
 import { readSettings } from '../core/options.js';
-import { QuadIndex } from '../core/QuadIndex.js';
+import { QuadIndex, refuseChange } from '../core/QuadIndex.js';
 import type { NodeInfo, QuadtreeOptions, Rect } from '../core/types.js';
-import { requireFunction } from '../shared/validate.js';
+import { requireArray, requireFunction } from '../shared/validate.js';
 import { ItemSearch, ItemTable } from './itemTable.js';
 import { readBox, readItems, readLiveBoxes } from './readBox.js';
 import type { ItemSweepHit, ItemVisitor, PairVisitor, QuadtreeStats } from './types.js';
@@ -60,8 +60,12 @@ export class Quadtree<T extends Rect> {
    */
   constructor(bounds: Rect, options?: QuadtreeOptions) {
     // biome-ignore lint/complexity/noArguments: a quadtree-js style third argument gets a helpful error
-    readSettings('Quadtree', bounds, options, arguments[2]);
-    this.index = new QuadIndex(bounds, options);
+    const s = readSettings('Quadtree', bounds, options, arguments[2]);
+    // The index gets the values read and checked here, not the caller's objects to read again.
+    this.index = new QuadIndex(
+      { x: s.x, y: s.y, width: s.width, height: s.height },
+      { maxObjects: s.maxObjects, maxLevels: s.depth },
+    );
     this.table = new ItemTable<T>(this.index);
     this.bounds = this.index.bounds;
     this.maxObjects = this.index.maxObjects;
@@ -90,24 +94,35 @@ export class Quadtree<T extends Rect> {
    * @throws TypeError / RangeError naming the bad field (NaN, ±Infinity, negative size, not a number).
    */
   insert(item: T | readonly T[]): void {
+    this.assertMutable('insert');
+    const index = this.index;
     if (Array.isArray(item)) {
-      // Each element and each of its fields is read exactly once, before anything changes.
+      // Each element and each of its fields is read exactly once, before anything changes (and
+      // with changes refused meanwhile, so a getter cannot change the tree under the reading).
       const list = item as readonly T[];
       const count = list.length;
       const staged = this.stagingFor(count);
       const items = this.stagedItems;
       try {
-        readItems(list, count, items, staged);
-        this.assertMutable('insert');
-        this.index.reserve(count);
+        index._beginInput();
+        try {
+          readItems(list, count, items, staged);
+        } finally {
+          index._endInput();
+        }
+        index.reserve(count);
         for (let i = 0; i < count; i++) this.table.commitInsert(items[i] as T, staged, i << 2);
       } finally {
         items.fill(undefined, 0, count); // (keeps the array's storage for the next call)
       }
     } else {
       const staged = this.one;
-      readBox(item as T, 'item', staged, 0);
-      this.assertMutable('insert');
+      index._beginInput();
+      try {
+        readBox(item as T, 'item', staged, 0);
+      } finally {
+        index._endInput();
+      }
       this.table.commitInsert(item as T, staged, 0);
     }
   }
@@ -130,9 +145,14 @@ export class Quadtree<T extends Rect> {
   update(item: T): void {
     const id = this.table.liveId(item);
     if (id < 0) throw new Error('Quadtree.update(): the item is not in this tree; insert() it first');
-    const staged = this.one;
-    readBox(item, 'item', staged, 0);
     this.assertMutable('update');
+    const staged = this.one;
+    this.index._beginInput();
+    try {
+      readBox(item, 'item', staged, 0);
+    } finally {
+      this.index._endInput();
+    }
     this.index._moveFrom(id, staged, 0);
   }
 
@@ -152,9 +172,14 @@ export class Quadtree<T extends Rect> {
   refresh(): number {
     const items = this.table.items;
     const end = items.length;
-    const staged = this.stagingFor(end);
-    readLiveBoxes(items, end, this.index, staged); // reads and checks every live item's box
     this.assertMutable('refresh');
+    const staged = this.stagingFor(end);
+    this.index._beginInput();
+    try {
+      readLiveBoxes(items, end, this.index, staged); // reads and checks every live item's box
+    } finally {
+      this.index._endInput();
+    }
     return this.index._moveAllChecked(staged);
   }
 
@@ -183,6 +208,7 @@ export class Quadtree<T extends Rect> {
    * exact test. Appends to `out` and returns it.
    */
   retrieve(area: Rect, out: T[] = []): T[] {
+    requireArray(out, 'out');
     this.table.search(ItemSearch.Candidates, area, 0, 0, 0, null, out);
     this.checks = 0;
     return out;
@@ -190,12 +216,14 @@ export class Quadtree<T extends Rect> {
 
   /** Exactly the items whose box overlaps `area` (strictly: touching does not count). Appends to `out`. */
   query(area: Rect, out: T[] = []): T[] {
+    requireArray(out, 'out');
     this.checks = this.table.search(ItemSearch.Area, area, 0, 0, 0, null, out);
     return out;
   }
 
   /** Items whose box contains the point in its interior (points on an edge do not count). Appends to `out`. */
   queryPoint(x: number, y: number, out: T[] = []): T[] {
+    requireArray(out, 'out');
     this.checks = this.table.search(ItemSearch.Point, null, x, y, 0, null, out);
     return out;
   }
@@ -205,6 +233,7 @@ export class Quadtree<T extends Rect> {
    * the centre (a box at exactly `radius` does not count). Appends to `out`.
    */
   queryCircle(x: number, y: number, radius: number, out: T[] = []): T[] {
+    requireArray(out, 'out');
     this.checks = this.table.search(ItemSearch.Circle, null, x, y, radius, null, out);
     return out;
   }
@@ -246,6 +275,7 @@ export class Quadtree<T extends Rect> {
 
   /** Every colliding pair, as an array of `[a, b]` (see {@link forEachPair}). Appends to `out`. */
   pairs(out: Array<[T, T]> = []): Array<[T, T]> {
+    requireArray(out, 'out');
     this.forEachPair((a, b) => {
       out.push([a, b]);
     });
@@ -331,6 +361,7 @@ export class Quadtree<T extends Rect> {
 
   /** Every item, in a deterministic order (by id). Appends to `out`. */
   all(out: T[] = []): T[] {
+    requireArray(out, 'out');
     return this.table.all(out);
   }
 
@@ -369,11 +400,6 @@ export class Quadtree<T extends Rect> {
   // Internals
 
   private assertMutable(method: string): void {
-    if (this.index.busy) {
-      throw new Error(
-        `Quadtree.${method}() was called from inside a query, raycast or forEachPair callback; ` +
-          'collect the changes and apply them after the traversal returns',
-      );
-    }
+    if (this.index._locked) refuseChange('Quadtree', method, this.index.busy);
   }
 }

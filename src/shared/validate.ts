@@ -30,6 +30,24 @@ export function requireFinite(value: unknown, name: string): asserts value is nu
   if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number, got ${value}`);
 }
 
+/** Throws unless `value` is an array (a query's `out`, appended to). @internal */
+export function requireArray(value: unknown, name: string): asserts value is unknown[] {
+  if (!Array.isArray(value)) throw new TypeError(`${name} must be an array, got ${describe(value)}`);
+}
+
+/** Throws unless `value` is a non-null object (a result object to fill in). @internal */
+export function requireObject(value: unknown, name: string): asserts value is object {
+  if (value === null || typeof value !== 'object') {
+    throw new TypeError(`${name} must be an object, got ${describe(value)}`);
+  }
+}
+
+/** Throws unless `value` is a boolean. @internal */
+export function requireBoolean(value: unknown, name: string): asserts value is boolean {
+  if (typeof value !== 'boolean')
+    throw new TypeError(`${name} must be true or false, got ${describe(value)}`);
+}
+
 /** Throws unless `value` is a finite number ≥ 0 (a size). @internal */
 export function requireSize(value: unknown, name: string): asserts value is number {
   requireFinite(value, name);

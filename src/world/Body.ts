@@ -1,6 +1,6 @@
 import type { AABB } from '../geometry/shape.js';
 import { Shape } from '../geometry/shape.js';
-import { requireFinite } from '../shared/validate.js';
+import { describe, requireBoolean, requireFinite, requireKnownOptions } from '../shared/validate.js';
 import type { World } from './World.js';
 
 /** Options of a {@link Body}. Every field is optional. */
@@ -27,6 +27,8 @@ export interface BodyOptions<U = unknown> {
    */
   continuous?: boolean;
 }
+
+const BODY_OPTIONS = ['isStatic', 'isSensor', 'category', 'mask', 'userData', 'continuous'];
 
 function requireBits(value: unknown, name: string): asserts value is number {
   requireFinite(value, name);
@@ -57,8 +59,8 @@ export class Body<U = unknown> {
   /** @internal Shape position at the end of the previous step (or when added): where its sweep starts. */
   _prevX = 0;
   /** @internal */ _prevY = 0;
-  /** Whether the body is a sensor (see {@link BodyOptions.isSensor}); may change between steps. */
-  isSensor: boolean;
+  /** @internal See `isSensor`. */
+  _sensor: boolean;
   /** Your data. */
   userData: U;
   /** @internal */ _category: number;
@@ -87,31 +89,44 @@ export class Body<U = unknown> {
     if (shape._owner !== null) {
       throw new Error('this shape already belongs to another Body; give each body a shape of its own');
     }
-    if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-    const category = options.category ?? 0x0001;
-    const mask = options.mask ?? 0xffffffff;
-    requireBits(category, 'category');
-    requireBits(mask, 'mask');
-    if (options.isStatic !== undefined && typeof options.isStatic !== 'boolean') {
-      throw new TypeError('isStatic must be a boolean');
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`options must be an object, got ${describe(options)}`);
     }
-    if (options.isSensor !== undefined && typeof options.isSensor !== 'boolean') {
-      throw new TypeError('isSensor must be a boolean');
-    }
-    if (options.continuous !== undefined && typeof options.continuous !== 'boolean') {
-      throw new TypeError('continuous must be a boolean');
-    }
-    if (options.continuous === true && options.isStatic === true) {
+    requireKnownOptions(options, 'options', BODY_OPTIONS);
+    // Each option read once (a getter may answer differently the second time); only a missing
+    // (undefined) option takes its default.
+    const isStatic = options.isStatic;
+    const isSensor = options.isSensor;
+    const continuous = options.continuous;
+    const category = options.category;
+    const mask = options.mask;
+    const userData = options.userData;
+    if (category !== undefined) requireBits(category, 'options.category');
+    if (mask !== undefined) requireBits(mask, 'options.mask');
+    if (isStatic !== undefined) requireBoolean(isStatic, 'options.isStatic');
+    if (isSensor !== undefined) requireBoolean(isSensor, 'options.isSensor');
+    if (continuous !== undefined) requireBoolean(continuous, 'options.continuous');
+    if (continuous === true && isStatic === true) {
       throw new TypeError('a static body cannot be continuous: only moving bodies are swept');
     }
     this.shape = shape;
     shape._owner = this;
-    this.isStatic = options.isStatic ?? false;
-    this.isSensor = options.isSensor ?? false;
-    this.continuous = options.continuous ?? false;
-    this._category = category;
-    this._mask = mask;
-    this.userData = options.userData as U;
+    this.isStatic = isStatic ?? false;
+    this._sensor = isSensor ?? false;
+    this.continuous = continuous ?? false;
+    this._category = category ?? 0x0001;
+    this._mask = mask ?? 0xffffffff;
+    this.userData = userData as U;
+  }
+
+  /** Whether the body is a sensor (see {@link BodyOptions.isSensor}); may change between steps. */
+  get isSensor(): boolean {
+    return this._sensor;
+  }
+  /** Makes the body a sensor or not; a value that is not a boolean throws. */
+  set isSensor(value: boolean) {
+    requireBoolean(value, 'isSensor');
+    this._sensor = value;
   }
 
   /**
@@ -134,6 +149,7 @@ export class Body<U = unknown> {
   /** Changes the category; a value that is not an unsigned 32-bit integer throws. */
   set category(value: number) {
     requireBits(value, 'category');
+    this._world?._assertRefilterable('category');
     this._category = value;
     this._world?._refilter(this);
   }
@@ -145,6 +161,7 @@ export class Body<U = unknown> {
   /** Changes the mask; a value that is not an unsigned 32-bit integer throws. */
   set mask(value: number) {
     requireBits(value, 'mask');
+    this._world?._assertRefilterable('mask');
     this._mask = value;
     this._world?._refilter(this);
   }
@@ -212,6 +229,7 @@ export class Body<U = unknown> {
 
   /** Whether this body and `other` pass each other's category/mask filter. */
   canCollideWith(other: Body<U>): boolean {
+    if (!(other instanceof Body)) throw new TypeError(`other must be a Body, got ${describe(other)}`);
     return (this._category & other._mask) !== 0 && (other._category & this._mask) !== 0;
   }
 }

@@ -2,6 +2,8 @@ import type { Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
 import { Shape } from '../geometry/shape.js';
 import {
+  describe,
+  requireArray,
   requireFinite,
   requireInteger,
   requireNonNegativeOrInfinity,
@@ -18,13 +20,13 @@ import { StepPipeline } from './stepPipeline.js';
 import {
   type BodyContact,
   type BodyFilter,
-  type CastHit,
+  CastHit,
   type CollisionEventType,
   type ContactListener,
   checkCast,
   checkFilter,
   checkRay,
-  type RaycastHit,
+  RaycastHit,
   type WorldOptions,
   type WorldStats,
 } from './types.js';
@@ -150,6 +152,13 @@ export class World<U = unknown> {
     this.broad.refilter(body);
   }
 
+  /** @internal Throws when a body's category or mask may not change now: inside a query filter. */
+  _assertRefilterable(field: string): void {
+    if (this.queries.depth > 0) {
+      throw new Error(`a body's ${field} cannot change from inside a query filter or visitor`);
+    }
+  }
+
   private assertMutable(method: string): void {
     if (this.phase === 'stepping') throw new Error(`World.${method}() cannot be called during step()`);
     if (this.queries.depth > 0)
@@ -237,7 +246,7 @@ export class World<U = unknown> {
    * pairs pushed apart.
    */
   separate(): number {
-    if (this.phase === 'stepping') throw new Error('World.separate() cannot be called during step()');
+    this.assertMutable('separate');
     return separateContacts(this.book, this, this.mtv);
   }
 
@@ -264,6 +273,7 @@ export class World<U = unknown> {
    * @example const hitByBlast = world.queryShape(new Circle(x, y, 40));
    */
   queryShape(shape: Shape, out: Body<U>[] = [], filter?: BodyFilter<U>): Body<U>[] {
+    requireArray(out, 'out');
     if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape');
     checkFilter(filter);
     const b = shape.bounds;
@@ -278,9 +288,12 @@ export class World<U = unknown> {
    * @example for (const body of world.queryRect(camera, visible)) draw(body);
    */
   queryRect(rect: Rect, out: Body<U>[] = [], filter?: BodyFilter<U>): Body<U>[] {
+    requireArray(out, 'out');
     requireRect(rect, 'rect');
     checkFilter(filter);
     const { x, y, width, height } = rect;
+    requireFinite(x + width, 'rect.x + rect.width');
+    requireFinite(y + height, 'rect.y + rect.height');
     if (width === 0 && height === 0) return this.queryPoint(x, y, out, filter);
     // beginQuery first: a nested call (refused) must not overwrite the outer query's shape.
     this.beginQuery();
@@ -291,6 +304,7 @@ export class World<U = unknown> {
 
   /** Bodies whose shape strictly contains (x, y). */
   queryPoint(x: number, y: number, out: Body<U>[] = [], filter?: BodyFilter<U>): Body<U>[] {
+    requireArray(out, 'out');
     requireFinite(x, 'x');
     requireFinite(y, 'y');
     checkFilter(filter);
@@ -301,6 +315,7 @@ export class World<U = unknown> {
 
   /** Bodies whose shape collides with the disc (touching does not count). Radius 0 is a point query. */
   queryCircle(x: number, y: number, radius: number, out: Body<U>[] = [], filter?: BodyFilter<U>): Body<U>[] {
+    requireArray(out, 'out');
     requireFinite(x, 'x');
     requireFinite(y, 'y');
     requireFinite(radius, 'radius');
@@ -334,6 +349,9 @@ export class World<U = unknown> {
     out?: RaycastHit<U>,
   ): RaycastHit<U> | null {
     checkRay(originX, originY, dirX, dirY, maxDistance, filter);
+    if (out !== undefined && !(out instanceof RaycastHit)) {
+      throw new TypeError(`out must be a RaycastHit (or omitted), got ${describe(out)}`);
+    }
     this.beginQuery();
     return this.queries.raycast(originX, originY, dirX, dirY, maxDistance, filter, out);
   }
@@ -351,6 +369,7 @@ export class World<U = unknown> {
     filter?: BodyFilter<U>,
     out: RaycastHit<U>[] = [],
   ): RaycastHit<U>[] {
+    requireArray(out, 'out');
     checkRay(originX, originY, dirX, dirY, maxDistance, filter);
     this.beginQuery();
     return this.queries.raycastAll(originX, originY, dirX, dirY, maxDistance, filter, out);
@@ -376,6 +395,9 @@ export class World<U = unknown> {
     out?: CastHit<U>,
   ): CastHit<U> | null {
     checkCast(shape, dx, dy, filter);
+    if (out !== undefined && !(out instanceof CastHit)) {
+      throw new TypeError(`out must be a CastHit (or omitted), got ${describe(out)}`);
+    }
     this.beginQuery();
     return this.queries.castShape(shape, dx, dy, filter, this.ownBody(shape), out);
   }
@@ -388,6 +410,7 @@ export class World<U = unknown> {
     filter?: BodyFilter<U>,
     out: CastHit<U>[] = [],
   ): CastHit<U>[] {
+    requireArray(out, 'out');
     checkCast(shape, dx, dy, filter);
     this.beginQuery();
     return this.queries.castShapeAll(shape, dx, dy, filter, this.ownBody(shape), out);
@@ -412,6 +435,7 @@ export class World<U = unknown> {
     out: Body<U>[] = [],
     filter?: BodyFilter<U>,
   ): Body<U>[] {
+    requireArray(out, 'out');
     requireFinite(x, 'x');
     requireFinite(y, 'y');
     requireInteger(k, 'k', 0, 0x7fffffff);

@@ -1,4 +1,4 @@
-import { collide } from '../geometry/sat.js';
+import { collideUnchecked } from '../geometry/sat.js';
 import type { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import { PairTable } from './pairTable.js';
@@ -49,10 +49,10 @@ export class ContactBook<U> {
     const hi = lo === a ? b : a;
     let contact = this.table.get(lo._id, hi._id);
     if (contact !== undefined) {
-      if (!collide(lo.shape, hi.shape, contact)) return;
+      if (!collideUnchecked(lo.shape, hi.shape, contact)) return;
     } else {
       contact = this.acquire();
-      if (!collide(lo.shape, hi.shape, contact)) {
+      if (!collideUnchecked(lo.shape, hi.shape, contact)) {
         this.release(contact);
         return;
       }

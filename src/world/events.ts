@@ -20,20 +20,29 @@ export class Listeners<U> {
 
   /** Registers `listener`; throws on an unknown type or a listener that is not a function. */
   add(type: CollisionEventType, listener: ContactListener<U>): void {
-    const current = this.byType[type];
-    if (current === undefined) throw new RangeError(`unknown event type ${String(type)}`);
+    const current = this.listenersOf(type);
     if (typeof listener !== 'function') throw new TypeError('listener must be a function');
     this.byType[type] = current.concat([listener]);
   }
 
   /** Unregisters `listener`; returns whether it was registered. */
   remove(type: CollisionEventType, listener: ContactListener<U>): boolean {
-    const current = this.byType[type];
-    if (current === undefined) throw new RangeError(`unknown event type ${String(type)}`);
+    const current = this.listenersOf(type);
     const i = current.indexOf(listener);
     if (i < 0) return false;
     this.byType[type] = current.slice(0, i).concat(current.slice(i + 1));
     return true;
+  }
+
+  /** The listeners of `type`; throws unless it is one of the three event types. */
+  private listenersOf(type: CollisionEventType): ContactListener<U>[] {
+    // (An own-property test: 'toString' or '__proto__' would find Object.prototype's members.)
+    if (typeof type !== 'string' || !Object.hasOwn(this.byType, type)) {
+      throw new RangeError(
+        `type must be 'collisionStart', 'collisionStay' or 'collisionEnd', got ${typeof type === 'string' ? `'${type}'` : String(type)}`,
+      );
+    }
+    return this.byType[type];
   }
 
   /**

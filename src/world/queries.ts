@@ -5,7 +5,7 @@ import {
   RayHit,
   raycastUnchecked,
 } from '../geometry/raycast.js';
-import { overlaps } from '../geometry/sat.js';
+import { overlapsUnchecked } from '../geometry/sat.js';
 import type { Shape } from '../geometry/shape.js';
 import { Box, Circle, Segment } from '../geometry/shapes.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
@@ -37,7 +37,7 @@ export class WorldQueries<U> {
   private py = 0;
   private readonly visitShape = (id: number): void => {
     const body = this.side[id] as Body<U>;
-    if (passes(body, this.filter) && overlaps(this.shape as Shape, body.shape)) this.out.push(body);
+    if (passes(body, this.filter) && overlapsUnchecked(this.shape as Shape, body.shape)) this.out.push(body);
   };
   private readonly visitPoint = (id: number): void => {
     const body = this.side[id] as Body<U>;

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Contact } from '../geometry/contact.js';
-import { collide } from '../geometry/sat.js';
+import { collideUnchecked } from '../geometry/sat.js';
 import type { ContactBook } from './contacts.js';
 import type { World } from './World.js';
 
@@ -35,7 +35,7 @@ export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: 
       pushed++;
       continue;
     }
-    if (!collide(a.shape, b.shape, mtv)) continue;
+    if (!collideUnchecked(a.shape, b.shape, mtv)) continue;
     const dx = mtv.normalX * mtv.depth;
     const dy = mtv.normalY * mtv.depth;
     if (a.isStatic) b.shape.setPosition(b.shape.x + dx, b.shape.y + dy);

@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import { overlaps } from '../geometry/sat.js';
+import { overlapsUnchecked } from '../geometry/sat.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BodyList } from './bodyList.js';
@@ -133,7 +133,7 @@ export class StepPipeline<U> {
   private readonly acceptCrossing = (other: Body<U>, hit: SweepHit): boolean => {
     const body = this.sweptBody as Body<U>;
     if (!body.canCollideWith(other)) return false;
-    return !(hit.t === 0 && overlaps(body.shape, other.shape)); // overlapped already at the start
+    return !(hit.t === 0 && overlapsUnchecked(body.shape, other.shape)); // overlapped already at the start
   };
 }
 

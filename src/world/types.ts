@@ -3,8 +3,8 @@ import { Contact } from '../geometry/contact.js';
 import { RayHit } from '../geometry/raycast.js';
 import { Shape, type Vec2 } from '../geometry/shape.js';
 import { SweepHit } from '../geometry/sweepHit.js';
-import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
-import type { Body } from './Body.js';
+import { describe, requireBoolean, requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
+import { Body } from './Body.js';
 
 /** Options of a {@link World}. */
 export interface WorldOptions extends QuadtreeOptions {
@@ -156,7 +156,16 @@ export function passes<U>(body: Body<U>, filter: BodyFilter<U> | undefined): boo
 /** Throws unless `filter` is undefined or a valid {@link BodyFilter}. @internal */
 export function checkFilter(filter: unknown): void {
   if (filter === undefined) return;
-  if (filter === null || typeof filter !== 'object') throw new TypeError('filter must be an object');
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
+    throw new TypeError(`filter must be an object, got ${describe(filter)}`);
+  }
+  // A misspelt key (`maks`) would otherwise be ignored, and the filter with it. (for-in, not
+  // Object.keys: no array allocated per query.)
+  for (const key in filter) {
+    if (Object.hasOwn(filter, key) && !FILTER_KEYS.includes(key)) {
+      throw new TypeError(`filter.${key} is not a filter field (fields: ${FILTER_KEYS.join(', ')})`);
+    }
+  }
   const f = filter as BodyFilter;
   if (f.mask !== undefined) {
     requireFinite(f.mask, 'filter.mask');
@@ -164,10 +173,18 @@ export function checkFilter(filter: unknown): void {
       throw new RangeError(`filter.mask must be an integer from 0 to 0xFFFFFFFF, got ${f.mask}`);
     }
   }
+  if (f.includeSensors !== undefined) requireBoolean(f.includeSensors, 'filter.includeSensors');
+  if (f.includeStatic !== undefined) requireBoolean(f.includeStatic, 'filter.includeStatic');
+  if (f.includeDynamic !== undefined) requireBoolean(f.includeDynamic, 'filter.includeDynamic');
+  if (f.exclude !== undefined && f.exclude !== null && !(f.exclude instanceof Body)) {
+    throw new TypeError(`filter.exclude must be a Body or null, got ${describe(f.exclude)}`);
+  }
   if (f.predicate !== undefined && typeof f.predicate !== 'function') {
-    throw new TypeError('filter.predicate must be a function');
+    throw new TypeError(`filter.predicate must be a function, got ${describe(f.predicate)}`);
   }
 }
+
+const FILTER_KEYS = ['mask', 'includeSensors', 'includeStatic', 'includeDynamic', 'exclude', 'predicate'];
 
 /** Throws unless a ray's origin and direction are finite, its length ≥ 0 and its filter valid. @internal */
 export function checkRay(
