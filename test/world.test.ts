@@ -384,6 +384,26 @@ describe('World bad input and re-entrancy', () => {
     world.validate();
   });
 
+  it('World options and bounds are each read once: both indexes get the same checked bounds', () => {
+    let reads = 0;
+    const shifty = {
+      x: 0,
+      y: 0,
+      height: 100,
+      get width() {
+        return reads++ === 0 ? 100 : -5;
+      },
+    };
+    const world = new World({ bounds: shifty });
+    expect(reads).toBe(1);
+    world.add(new Body(new Circle(90, 50, 5)));
+    world.add(new Body(new Box(80, 40, 10, 20), { isStatic: true }));
+    world.step();
+    expect(world.contacts.length).toBe(1);
+    world.validate();
+    expect(() => new World({ bounds, margin: null } as never)).toThrow(/margin must be a finite number/);
+  });
+
   it('isSensor is checked like category and mask; body options are each read once', () => {
     const body = new Body(new Circle(0, 0, 1));
     expect(() => {

@@ -1,7 +1,7 @@
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
 import type { QuadtreeOptions, Rect } from '../core/types.js';
-import { requireFinite } from '../shared/validate.js';
+import { requireFinite, requireRect } from '../shared/validate.js';
 import type { Body } from './Body.js';
 import type { WorldOptions } from './types.js';
 
@@ -92,18 +92,19 @@ export class BroadPhase<U> {
 
   /** Reads the world's options: the margin here, the rest passed to both indexes. */
   constructor(options: WorldOptions) {
-    const margin = options.margin ?? 2;
+    // Every option and bounds field read once (a getter may answer differently the second time),
+    // so that both indexes get the same, checked values.
+    const { bounds, margin: given, ...indexOptions } = options as WorldOptions;
+    const margin = given === undefined ? 2 : given;
     requireFinite(margin, 'margin');
     if (margin < 0) throw new RangeError(`margin must be ≥ 0, got ${margin}`);
-    const indexOptions = { ...options } as Partial<WorldOptions>;
-    delete indexOptions.bounds;
-    delete indexOptions.margin;
     for (const key of ['maxObjects', 'maxLevels', 'minNodeSize'] as const) {
       if (indexOptions[key] === undefined) delete indexOptions[key];
     }
-    const bounds = options.bounds;
-    this.dynamic = new Side<U>(bounds, indexOptions);
-    this.statics = new Side<U>(bounds, indexOptions);
+    if (bounds === null || typeof bounds !== 'object') requireRect(bounds, 'bounds');
+    const area = { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height };
+    this.dynamic = new Side<U>(area, indexOptions);
+    this.statics = new Side<U>(area, indexOptions);
     this.margin = margin;
   }
 
