@@ -8,7 +8,7 @@ import {
   requireNonNegativeOrInfinity,
   requireObject,
 } from '../shared/validate.js';
-import { commitAll, moveAllChecked, readBoxArray, requireBoxArray } from './batch.js';
+import { moveAllChecked, readBoxArray, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { layOutForSearches } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
@@ -181,15 +181,14 @@ export class QuadIndex {
   moveAll(boxes: Float64Array | Float32Array | ArrayLike<number>): number {
     requireBoxArray(boxes);
     this.assertMutable('moveAll');
-    const tree = this.tree;
-    tree.readingInput++; // (an array's entries can be getters)
     let source: Float64Array | Float32Array;
+    this._beginInput(); // (an array's entries can be getters)
     try {
-      source = readBoxArray(tree, boxes);
+      source = readBoxArray(this.tree, boxes);
     } finally {
-      tree.readingInput--;
+      this._endInput();
     }
-    return commitAll(tree, source);
+    return moveAllChecked(this.tree, source);
   }
 
   /**

@@ -43,17 +43,13 @@ export function readBoxArray(tree: TreeStore, boxes: ArrayLike<number>): Float64
   return source;
 }
 
-/** Commits boxes read by {@link readBoxArray}; returns how many boxes changed node. */
-export function commitAll(tree: TreeStore, source: Float64Array | Float32Array): number {
-  return commitFrom(tree, source, liveEnd(tree));
-}
-
 /**
- * moveAll for boxes the caller has already checked (every live id's box finite, min ≤ max,
- * in a long enough array): the object Quadtree reads and checks each item's box as it stages it,
- * and a second pass over 100,000 boxes would cost half a millisecond a frame.
+ * Commits boxes already read and checked (every live id's box finite, min ≤ max, in a long enough
+ * array): by {@link readBoxArray}, or by the object Quadtree, which checks each item's box as it
+ * stages it (a second pass over 100,000 boxes would cost half a millisecond a frame). Returns how
+ * many boxes changed node.
  */
-export function moveAllChecked(tree: TreeStore, boxes: Float64Array): number {
+export function moveAllChecked(tree: TreeStore, boxes: Float64Array | Float32Array): number {
   return commitFrom(tree, boxes, liveEnd(tree));
 }
 
