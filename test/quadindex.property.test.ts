@@ -559,6 +559,17 @@ describe('QuadIndex input and ids', () => {
     index.validate();
   });
 
+  it('raycastFirst agrees with raycast when the entry time overflows to Infinity', () => {
+    // A subnormal direction makes (minY − y) / dirY overflow: raycast visited (0, Infinity) while
+    // raycastFirst, whose best started at Infinity with no id, returned null.
+    const index = new QuadIndex({ x: 0, y: 0, width: 1e-6, height: 1e-6 });
+    index.add(0, 1, 1, 2);
+    const visited: number[][] = [];
+    index.raycast(0.5, 0, 0, 5e-324, Number.POSITIVE_INFINITY, (id, t) => void visited.push([id, t]));
+    expect(visited).toEqual([[0, Number.POSITIVE_INFINITY]]);
+    expect(index.raycastFirst(0.5, 0, 0, 5e-324)).toEqual({ id: 0, t: Number.POSITIVE_INFINITY });
+  });
+
   it('a change made by a getter while another change reads its input is refused; nothing changes', () => {
     const index = new QuadIndex(bounds);
     index.add(0, 0, 1, 1);

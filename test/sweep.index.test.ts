@@ -54,51 +54,121 @@ const sceneArb = boundsArb.chain((bounds) =>
   }),
 );
 
+/** Sweeps `mover` by (dx, dy) through an index of `boxes` and checks every answer against brute force. */
+function checkSweep(
+  bounds: Rect,
+  boxes: Rect[],
+  maxObjects: number,
+  mover: Rect,
+  dx: number,
+  dy: number,
+): void {
+  const index = new QuadIndex(bounds, { maxObjects });
+  for (const b of boxes) index.add(b.x, b.y, b.x + b.width, b.y + b.height);
+  const expected = boxes
+    .map((b, id) => ({ id, t: bruteToi(mover, dx, dy, b) }))
+    .filter((h) => h.t < 1)
+    .sort((p, q) => p.t - q.t || p.id - q.id);
+  const all: { id: number; t: number }[] = [];
+  index.forEachSweepHit(
+    mover.x,
+    mover.y,
+    mover.x + mover.width,
+    mover.y + mover.height,
+    dx,
+    dy,
+    (id, t, nx, ny) => {
+      all.push({ id, t });
+      // The normal is a unit axis (or the diagonal) against the motion, or (0, 0) for a start
+      // overlap without motion.
+      const len = Math.hypot(nx, ny);
+      if (dx !== 0 || dy !== 0) {
+        expect(Math.abs(len - 1)).toBeLessThan(1e-12);
+        expect(nx * dx + ny * dy).toBeLessThan(0);
+      }
+    },
+  );
+  expect(all).toEqual(expected);
+  const first = index.sweep(mover.x, mover.y, mover.x + mover.width, mover.y + mover.height, dx, dy);
+  if (expected.length === 0) expect(first).toBeNull();
+  else expect({ id: first?.id, t: first?.t }).toEqual(expected[0]);
+  // t is the boundary of the strict rule: no overlap just before it. (Only checked where
+  // "just before" is a different place in floating point: a motion below the coordinates'
+  // rounding, 2e-7 at y = -9e8, say, leaves the edges where they are at t.)
+  for (const { id, t } of expected) {
+    const before = moved(mover, dx, dy, t * (1 - 1e-6));
+    if (t > 0 && edgesMoved(before, moved(mover, dx, dy, t), dx, dy)) {
+      expect(overlaps(before, boxes[id])).toBe(false);
+    }
+  }
+}
+
 describe('index sweeps vs brute force (fast-check)', () => {
   it('the first hit and every hit in order match the definition of the time of impact', () => {
     fc.assert(
-      fc.property(sceneArb, ({ bounds, boxes, mover, dx, dy, maxObjects }) => {
-        const index = new QuadIndex(bounds, { maxObjects });
-        for (const b of boxes) index.add(b.x, b.y, b.x + b.width, b.y + b.height);
-        const expected = boxes
-          .map((b, id) => ({ id, t: bruteToi(mover, dx, dy, b) }))
-          .filter((h) => h.t < 1)
-          .sort((p, q) => p.t - q.t || p.id - q.id);
-        const all: { id: number; t: number }[] = [];
-        index.forEachSweepHit(
-          mover.x,
-          mover.y,
-          mover.x + mover.width,
-          mover.y + mover.height,
-          dx,
-          dy,
-          (id, t, nx, ny) => {
-            all.push({ id, t });
-            // The normal is a unit axis (or the diagonal) against the motion, or (0, 0) for a start
-            // overlap without motion.
-            const len = Math.hypot(nx, ny);
-            if (dx !== 0 || dy !== 0) {
-              expect(Math.abs(len - 1)).toBeLessThan(1e-12);
-              expect(nx * dx + ny * dy).toBeLessThan(0);
-            }
-          },
-        );
-        expect(all).toEqual(expected);
-        const first = index.sweep(mover.x, mover.y, mover.x + mover.width, mover.y + mover.height, dx, dy);
-        if (expected.length === 0) expect(first).toBeNull();
-        else expect({ id: first?.id, t: first?.t }).toEqual(expected[0]);
-        // t is the boundary of the strict rule: no overlap just before it. (Only checked where
-        // "just before" is a different place in floating point: a motion below the coordinates'
-        // rounding, 2e-7 at y = -9e8, say, leaves the edges where they are at t.)
-        for (const { id, t } of expected) {
-          const before = moved(mover, dx, dy, t * (1 - 1e-6));
-          if (t > 0 && edgesMoved(before, moved(mover, dx, dy, t), dx, dy)) {
-            expect(overlaps(before, boxes[id])).toBe(false);
-          }
-        }
-      }),
+      fc.property(sceneArb, ({ bounds, boxes, mover, dx, dy, maxObjects }) =>
+        checkSweep(bounds, boxes, maxObjects, mover, dx, dy),
+      ),
       { numRuns: RUNS },
     );
+  });
+
+  it('the same with the mover reaching or starting far outside the bounds (up to 1e15 times their size)', () => {
+    // The nodes' keys once came from a ray from the mover's min corner into their bounds grown by
+    // its size; that rounds at the scale of the corner and the size, and with a mover reaching
+    // 1e15 away a node was keyed after a box inside it: hits came out of order and sweep()
+    // returned the second box hit.
+    fc.assert(
+      fc.property(
+        sceneArb,
+        fc.integer({ min: 0, max: 15 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        ({ bounds, boxes, mover, dx, dy, maxObjects }, k, how, spread) => {
+          const far = Math.max(bounds.width, bounds.height) * 10 ** k;
+          // how 0, 1: stretched far to the left or upwards (its far edge stays where it was);
+          // 2, 3: moved far away, then swept back across the bounds.
+          if (how === 0) {
+            checkSweep(
+              bounds,
+              boxes,
+              maxObjects,
+              { ...mover, x: mover.x - far, width: mover.width + far },
+              dx,
+              dy,
+            );
+          } else if (how === 1) {
+            checkSweep(
+              bounds,
+              boxes,
+              maxObjects,
+              { ...mover, y: mover.y - far, height: mover.height + far },
+              dx,
+              dy,
+            );
+          } else {
+            const sx = how === 2 ? 1 : spread;
+            const sy = how === 2 ? spread : 1;
+            const away = { ...mover, x: mover.x - far * sx, y: mover.y - far * sy };
+            checkSweep(bounds, boxes, maxObjects, away, 1.5 * far * sx, 1.5 * far * sy);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('known answers: the nearer of two boxes is hit first, and ties go to the lower id, from 1e15 away', () => {
+    const index = new QuadIndex({ x: 0, y: 0, width: 1, height: 1 }, { maxObjects: 1 });
+    index.add(0.5, 0, 1, 1);
+    index.add(0.45, 0, 1, 1); // entered first
+    expect(index.sweep(-1e15, 0, 0.3, 1, 1e14, 0)).toMatchObject({ id: 1, t: (0.45 - 0.3) / 1e14 });
+    const ties = new QuadIndex({ x: 0, y: 0, width: 1, height: 1 }, { maxObjects: 1 });
+    ties.add(0.5, 0.25, 0.625, 0.4375);
+    ties.add(0.5, 0.8125, 0.5, 1); // same left edge, another node
+    const order: number[] = [];
+    ties.forEachSweepHit(-1e15, 0, 0.3125, 1, 1e14, 0, (id) => void order.push(id));
+    expect(order).toEqual([0, 1]);
   });
 
   it('known answers: a fast bullet does not tunnel through a thin wall', () => {

@@ -373,7 +373,9 @@ export class QuadIndex {
     let bestId = -1;
     let bestT = Number.POSITIVE_INFINITY;
     this.raycast(x, y, dirX, dirY, maxT, (id, t) => {
-      if (t < bestT || (t === bestT && id < bestId)) {
+      // (bestId < 0: the first hit counts even at t = Infinity, where a tiny direction makes the
+      // entry overflow; raycast reports it, so the first hit must be it too.)
+      if (bestId < 0 || t < bestT || (t === bestT && id < bestId)) {
         bestT = t;
         bestId = id;
       }

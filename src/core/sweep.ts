@@ -1,6 +1,5 @@
 import { NONE, type TreeArrays } from './arrays.js';
 import { queuedGroup, queuedNode } from './nearest.js';
-import { rayEnter } from './ray.js';
 import type { Scratch } from './scratch.js';
 
 /**
@@ -113,7 +112,7 @@ export const sweepArgs = new Float64Array(6);
  * impact (ties by id), skipping `skip`; `false` from `visit` stops. Best-first over a heap keyed
  * by t: a node (or the group of an internal node's midline-crossing boxes) is keyed by when the
  * moving box first reaches its bounds, a box by its exact time of impact, so only the nodes along
- * the swept path are opened. The caller holds the tree busy.
+ * the swept path are opened. (Nodes come before boxes at equal keys, so ties still go by id.) The caller holds the tree busy.
  */
 export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: SweepVisitor): void {
   const aMinX = sweepArgs[0];
@@ -122,10 +121,13 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
   const aMaxY = sweepArgs[3];
   const dx = sweepArgs[4];
   const dy = sweepArgs[5];
-  // The moving box touches a region when its min corner, moving along (dx, dy), enters the region
-  // grown by the box's size on its min side (a Minkowski sum); the closed test is conservative.
-  const w = aMaxX - aMinX;
-  const h = aMaxY - aMinY;
+  // A node (or group) is keyed by boxEntry into its bounds: the very expressions of a box's time
+  // of impact, (bMin − aMax)/d and (bMax − aMin)/d, with the node's bounds, which contain every
+  // box filed in it. Float subtraction and division are monotone, so the key is never later than
+  // the time of a box inside, whatever the rounding, and a node is never dropped while a box in it
+  // is hit. (A ray from the min corner into the bounds grown by the box's size rounded
+  // differently: with the mover 1e15 away, a node came out keyed after a box inside it, and the
+  // hits came out of order.)
   const boxes = tree.boxes;
   const slotOf = tree.slotOf;
   const next = tree.itemNext;
@@ -181,14 +183,14 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
     }
     for (let g = 0; g < 2; g++) {
       if (!tree.reachBounds(n, g, bounds)) continue;
-      const t = rayEnter(aMinX, aMinY, dx, dy, 1, bounds[0] - w, bounds[1] - h, bounds[2], bounds[3]);
-      if (t >= 0) ctx.heapPush(size++, t, -(groupBase + 1 + 2 * n + g));
+      const t = boxEntry(aMinX, aMinY, aMaxX, aMaxY, dx, dy, bounds[0], bounds[1], bounds[2], bounds[3]);
+      if (t < 1) ctx.heapPush(size++, t > 0 ? t : 0, -(groupBase + 1 + 2 * n + g));
     }
     for (let c = first; c < first + 4; c++) {
       if (tree.nodeTotal[c] === 0) continue;
       tree.nodeBounds(c, bounds);
-      const t = rayEnter(aMinX, aMinY, dx, dy, 1, bounds[0] - w, bounds[1] - h, bounds[2], bounds[3]);
-      if (t >= 0) ctx.heapPush(size++, t, -(c + 1));
+      const t = boxEntry(aMinX, aMinY, aMaxX, aMaxY, dx, dy, bounds[0], bounds[1], bounds[2], bounds[3]);
+      if (t < 1) ctx.heapPush(size++, t > 0 ? t : 0, -(c + 1));
     }
   }
 }
