@@ -18,6 +18,7 @@ import {
   sweepBoxes,
   sweepShapes,
 } from '../src/geometry/index.js';
+import { Body, World } from '../src/world/index.js';
 
 const c0 = new Circle(0, 0, 1);
 
@@ -323,6 +324,24 @@ describe('point helpers', () => {
     expect(pointDistanceSquared(new Circle(0, 0, 1), 4, 0)).toBe(9);
     expect(pointDistanceSquared(new Segment(0, 0, 10, 0), 5, 3)).toBe(9);
     expect(pointDistanceSquared(new Point(1, 1), 4, 5)).toBe(25);
+  });
+
+  it('a polygon whose vertices round onto one point is not at distance 0 from everything', () => {
+    // At 1e15 (spacing 0.125) a 0.01-px triangle rounds onto a single point: its normals are all
+    // zero, every face test passed, and pointDistanceSquared said 0 for any point (so World.nearest
+    // disagreed with brute force) while containsPoint said outside.
+    const tri = new Polygon(1e15, 1e15, [
+      { x: 0, y: 0 },
+      { x: 0.01, y: 0 },
+      { x: 0, y: 0.01 },
+    ]);
+    expect(pointDistanceSquared(tri, 1e15 - 10, 1e15)).toBe(100);
+    expect(pointDistanceSquared(tri, 1e15, 1e15)).toBe(0);
+    expect(containsPoint(tri, 1e15 - 10, 1e15)).toBe(false);
+    const world = new World({ bounds: { x: 0, y: 0, width: 100, height: 100 } });
+    world.add(new Body(tri));
+    const box = world.add(new Body(new Box(1e15 - 13, 1e15, 1, 1)));
+    expect(world.nearest(1e15 - 10, 1e15, 1)).toEqual([box]);
   });
 });
 

@@ -320,7 +320,11 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
     const dy = y - v[1];
     return dx * dx + dy * dy;
   }
-  if (poly._hasArea) {
+  // Inside (distance 0) takes the closed bounds as well as every face: a polygon far from the
+  // origin can round its world vertices onto one point, whose zero normals pass every face test,
+  // which said 0 for any point while containsPoint said outside.
+  const b = poly._bounds;
+  if (poly._hasArea && b.minX <= x && x <= b.maxX && b.minY <= y && y <= b.maxY) {
     const normals = poly._normals;
     let inside = true;
     for (let i = 0; i < n; i++) {
