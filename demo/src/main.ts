@@ -90,6 +90,8 @@ let lastFrame = 0;
 let lastPanel = 0;
 let toastTimer = 0;
 let currentSeed = 0;
+/** settings carried from a scene to its next instance during a reseed (see SceneHost.kept) */
+let carried: unknown = null;
 
 const params = new URLSearchParams(location.search);
 
@@ -101,6 +103,9 @@ const host: SceneHost = {
     return currentSeed;
   },
   params,
+  get kept() {
+    return carried;
+  },
   width: 0,
   height: 0,
   toast(text, ms = 1800) {
@@ -152,7 +157,7 @@ function renderPanel(s: Stats): void {
   statsEl.replaceChildren(...rows);
 }
 
-function mountScene(id: string, seed?: number): void {
+function mountScene(id: string, seed?: number, keep: unknown = null): void {
   if (!factories[id]) id = 'playground';
   scene.dispose();
   controls.replaceChildren();
@@ -168,7 +173,12 @@ function mountScene(id: string, seed?: number): void {
   helpEl.textContent = scene.help;
   aboutEl.replaceChildren(el('h2', {}, scene.title), el('p', {}, scene.about));
   document.title = `${scene.title} · quadcollide demo`;
-  scene.mount(host);
+  carried = keep;
+  try {
+    scene.mount(host);
+  } finally {
+    carried = null;
+  }
   scene.resize(cssW, cssH);
   qc.scene = id;
   qc.seed = currentSeed;
@@ -241,7 +251,8 @@ const qc: QcHooks = {
     const url = new URL(location.href);
     url.searchParams.set('seed', String(seed));
     history.replaceState(null, '', url);
-    mountScene(scene.id, seed);
+    // Same scene, new seed: the user's choices (count, mode, options…) carry over.
+    mountScene(scene.id, seed, scene.settings?.() ?? null);
   },
   pause() {
     paused = true;
@@ -333,6 +344,11 @@ window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`).addEventList
 const startId = location.hash.slice(1) || params.get('scene') || 'playground';
 const seedParam = params.get('seed');
 resize();
-mountScene(startId, seedParam !== null && seedParam !== '' ? Number(seedParam) : undefined);
+// The same clamp as the seed box: a whole number ≥ 0 (?seed=abc or -3 fall back to the default / 0).
+const seedValue = seedParam !== null && seedParam !== '' ? Number(seedParam) : Number.NaN;
+mountScene(
+  startId,
+  Number.isFinite(seedValue) ? Math.min(Math.max(0, Math.floor(seedValue)), 0xffffffff) : undefined,
+);
 qc.ready = true;
 requestAnimationFrame(frame);

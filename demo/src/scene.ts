@@ -10,6 +10,11 @@ export interface SceneHost {
   /** seed from the URL (?seed=) or the scene default */
   readonly seed: number;
   readonly params: URLSearchParams;
+  /**
+   * While mount() runs after "new seed": what the previous instance of the same scene returned
+   * from settings(), to take instead of the URL's (a new seed keeps the user's choices); else null.
+   */
+  readonly kept: unknown;
   /** canvas size in CSS pixels */
   width: number;
   height: number;
@@ -50,6 +55,8 @@ export interface Scene {
   pointerMove?(p: PointerInfo): void;
   pointerUp?(p: PointerInfo): void;
   wheel?(x: number, y: number, deltaY: number): void;
+  /** the user's current choices, handed to the next instance's mount() as host.kept on a new seed */
+  settings?(): unknown;
   /** scene-specific hooks exposed as window.__qc.api for tests and the console */
   readonly api?: Record<string, unknown>;
   /** true when the scene wants no automatic steps (e.g. the benchmark) */

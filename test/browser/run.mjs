@@ -281,6 +281,32 @@ test('playground: the development check (V) runs validate() every step and repor
   }
 });
 
+test('a new seed keeps the scene\'s settings; a bad ?seed= is clamped; validate says n/a in brute force', async () => {
+  const p = await newPage();
+  try {
+    await p.open('playground', 'seed=1&n=900');
+    await p.page.click('#mode-brute');
+    await p.page.click('#check-moves');
+    await p.page.evaluate(() => window.__qc.api.setTreeOptions(3, 5));
+    const before = await stats(p.page);
+    // validate() checks the tree; brute force has none, so the stat must not claim "ok"
+    assert(before.validate === 'n/a (brute force)', `validate in brute force: ${before.validate}`);
+    await p.page.click('#reseed');
+    await p.page.waitForFunction(() => window.__qc.seed === 2);
+    const after = await stats(p.page);
+    for (const key of ['n', 'mode', 'maxObjects', 'maxLevels', 'validate']) {
+      assert(after[key] === before[key], `new seed reset ${key}: ${before[key]} -> ${after[key]}`);
+    }
+    await p.open('camera', 'seed=-3');
+    assert((await p.page.evaluate(() => window.__qc.seed)) === 0, 'seed=-3 is clamped to 0');
+    await p.open('camera', 'seed=abc');
+    const seed = await p.page.evaluate(() => [window.__qc.seed, document.getElementById('seed').value]);
+    assert(seed[0] === 1 && seed[1] === '1', `seed=abc falls back to the default: ${seed}`);
+  } finally {
+    await p.close();
+  }
+});
+
 test('playground: brute force lowers a large N, says so, and switching back restores it', async () => {
   const p = await newPage();
   try {

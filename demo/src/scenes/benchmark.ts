@@ -284,7 +284,15 @@ export class BenchmarkScene implements Scene {
     const { width, height } = this.host;
     ctx.fillStyle = '#0b1020';
     ctx.fillRect(0, 0, width, height);
-    const pad = { l: 64, r: 24, t: 44, b: 48 };
+    // The progress line sits right of the title when both fit, else on a line of its own below it
+    // (at 1366 px the two once overlapped): measured first, because it moves the plot down.
+    ctx.font = '600 15px system-ui, sans-serif';
+    const title = `ms per frame (${this.statistic}): solid = this browser, dashed = committed Node run`;
+    const titleWidth = ctx.measureText(title).width;
+    ctx.font = '12px system-ui, sans-serif';
+    const progress = this.running ? `running: ${this.progress}` : this.progress;
+    const ownLine = 64 + titleWidth + 24 + ctx.measureText(progress).width > width - 24;
+    const pad = { l: 64, r: 24, t: ownLine ? 60 : 44, b: 48 };
     const pw = width - pad.l - pad.r;
     const ph = height - pad.t - pad.b;
     const all = [...this.series.values()].flatMap((s) => [...s.browser, ...s.node]);
@@ -376,16 +384,16 @@ export class BenchmarkScene implements Scene {
     }
     ctx.fillStyle = '#e6f7ff';
     ctx.font = '600 15px system-ui, sans-serif';
-    ctx.fillText(
-      `ms per frame (${this.statistic}): solid = this browser, dashed = committed Node run`,
-      pad.l,
-      24,
-    );
+    ctx.fillText(title, pad.l, 24);
     ctx.font = '12px system-ui, sans-serif';
     ctx.fillStyle = this.running ? '#ffb347' : '#8fa3c7';
-    ctx.textAlign = 'right';
-    ctx.fillText(this.running ? `running: ${this.progress}` : this.progress, width - pad.r, 24);
-    ctx.textAlign = 'left';
+    if (ownLine) {
+      ctx.fillText(progress, pad.l, 44);
+    } else {
+      ctx.textAlign = 'right';
+      ctx.fillText(progress, width - pad.r, 24);
+      ctx.textAlign = 'left';
+    }
     if (!this.node) {
       ctx.fillStyle = '#8fa3c7';
       ctx.fillText('(no committed Node results bundled)', pad.l + 12, pad.t + 16);

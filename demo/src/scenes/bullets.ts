@@ -44,9 +44,14 @@ export class BulletsScene implements Scene {
     validate: () => this.range.world.validate(),
   };
 
+  /** What a new seed keeps (see SceneHost.kept). */
+  settings(): Mode {
+    return this.mode;
+  }
+
   mount(host: SceneHost): void {
     this.host = host;
-    const pm = host.params.get('mode');
+    const pm = (host.kept as Mode | null) ?? host.params.get('mode');
     if (pm === 'discrete' || pm === 'continuous') this.mode = pm;
     this.modeControl = segmented<Mode>(
       'mode',

@@ -248,8 +248,13 @@ export class CameraScene implements Scene {
   }
 
   private miniRect(): { x: number; y: number; w: number; h: number } {
-    const h = Math.round((MINI_W * WH) / WW);
-    return { x: this.host.width - MINI_W - 10, y: this.host.height - h - 10, w: MINI_W, h };
+    // At most 40% of the canvas either way: on a phone a 200-px map once covered the whole view.
+    const w = Math.max(
+      1,
+      Math.min(MINI_W, Math.round(this.host.width * 0.4), Math.round((this.host.height * 0.4 * WW) / WH)),
+    );
+    const h = Math.round((w * WH) / WW);
+    return { x: this.host.width - w - 10, y: this.host.height - h - 10, w, h };
   }
 
   /** The camera rectangle clipped to the world, in canvas pixels inside the minimap (line width inset). */

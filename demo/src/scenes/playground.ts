@@ -64,6 +64,19 @@ function shapesOverlap(a: Body, b: Body): boolean {
   return (px - cx) ** 2 + (py - cy) ** 2 < c.r * c.r;
 }
 
+/** The playground's choices that survive a new seed. */
+interface PlaygroundSettings {
+  n: number;
+  uncappedN: number | null;
+  mode: Mode;
+  layout: Layout;
+  maxObjects: number;
+  maxLevels: number;
+  showTree: boolean;
+  showLines: boolean;
+  checkMoves: boolean;
+}
+
 export class PlaygroundScene implements Scene {
   readonly id = 'playground';
   readonly title = 'Playground';
@@ -133,18 +146,39 @@ export class PlaygroundScene implements Scene {
     validate: () => this.tree.validate(),
   };
 
+  /** What a new seed keeps (see SceneHost.kept). */
+  settings(): PlaygroundSettings {
+    return {
+      n: this.n,
+      uncappedN: this.uncappedN,
+      mode: this.mode,
+      layout: this.layout,
+      maxObjects: this.maxObjects,
+      maxLevels: this.maxLevels,
+      showTree: this.showTree,
+      showLines: this.showLines,
+      checkMoves: this.checkMoves,
+    };
+  }
+
   mount(host: SceneHost): void {
     this.host = host;
-    const pn = Number(host.params.get('n'));
-    if (pn > 0) this.n = clamp(Math.round(pn), 1, MAX_N);
-    const pm = host.params.get('mode');
-    if (pm === 'brute' || pm === 'quadtree') this.mode = pm;
-    if (this.mode === 'brute' && this.n > BRUTE_MAX_N) {
-      this.uncappedN = this.n;
-      this.n = BRUTE_MAX_N;
+    const kept = host.kept as PlaygroundSettings | null;
+    if (kept !== null) {
+      Object.assign(this, kept);
+      this.validateResult = this.checkMoves ? 'ok' : 'off';
+    } else {
+      const pn = Number(host.params.get('n'));
+      if (pn > 0) this.n = clamp(Math.round(pn), 1, MAX_N);
+      const pm = host.params.get('mode');
+      if (pm === 'brute' || pm === 'quadtree') this.mode = pm;
+      if (this.mode === 'brute' && this.n > BRUTE_MAX_N) {
+        this.uncappedN = this.n;
+        this.n = BRUTE_MAX_N;
+      }
+      const pl = host.params.get('layout');
+      if (pl === 'uniform' || pl === 'clusters') this.layout = pl;
     }
-    const pl = host.params.get('layout');
-    if (pl === 'uniform' || pl === 'clusters') this.layout = pl;
     this.ui = {
       n: slider({
         id: 'n-slider',
@@ -542,7 +576,8 @@ export class PlaygroundScene implements Scene {
       maxObjects: this.maxObjects,
       maxLevels: this.maxLevels,
       hovered: this.hovered.length,
-      validate: this.validateResult,
+      // (validate() checks the tree: in brute-force mode there is none to check)
+      validate: this.checkMoves && this.mode === 'brute' ? 'n/a (brute force)' : this.validateResult,
     };
   }
 

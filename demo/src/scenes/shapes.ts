@@ -128,8 +128,18 @@ export class ShapesScene implements Scene {
     },
   };
 
+  /** What a new seed keeps (see SceneHost.kept). */
+  settings(): { resolve: boolean; spin: boolean } {
+    return { resolve: this.resolve, spin: this.ray.spin };
+  }
+
   mount(host: SceneHost): void {
     this.host = host;
+    const kept = host.kept as ReturnType<ShapesScene['settings']> | null;
+    if (kept !== null) {
+      this.resolve = kept.resolve;
+      this.ray.spin = kept.spin;
+    }
     this.resolveToggle = toggle('resolve', 'resolve contacts (X)', this.resolve, (v) => {
       this.resolve = v;
     });
