@@ -1,6 +1,6 @@
 /**
  * Seeded data shared by the tests and the benchmark: one PRNG, so both see the same boxes, and
- * seed 000's scene with the article's own size formula.
+ * seed 000's scene with the article's own size formula; and a shifty input for the read-once tests.
  */
 
 /** mulberry32: tiny, fast, good enough for placing boxes, and identical on every machine. */
@@ -49,4 +49,24 @@ export function seed000Boxes(random: Random, count = SEED000_COUNT): SeedBox[] {
     const y = randomInt(random, 1, SEED000_WORLD);
     return { id, x, y, width, height, vx: 0, vy: 0 };
   });
+}
+
+/**
+ * Bounds whose `width` getter answers 100 on the first read and -5 on every later one: a
+ * constructor that reads it twice checks one value and keeps another. `reads()` counts the reads.
+ */
+export function shiftyBounds(): {
+  bounds: { x: number; y: number; width: number; height: number };
+  reads: () => number;
+} {
+  let reads = 0;
+  const bounds = {
+    x: 0,
+    y: 0,
+    height: 100,
+    get width() {
+      return reads++ === 0 ? 100 : -5;
+    },
+  };
+  return { bounds, reads: () => reads };
 }

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
+import { shiftyBounds } from './fixtures.js';
 
 const RUNS = Number(process.env.QC_RUNS ?? 200);
 
@@ -601,22 +602,14 @@ describe('QuadIndex input and ids', () => {
   });
 
   it('constructor bounds and options are each read once; a null option is a bad value, not the default', () => {
-    let reads = 0;
-    const shifty = {
-      x: 0,
-      y: 0,
-      height: 100,
-      get width() {
-        return reads++ === 0 ? 100 : -5;
-      },
-    };
-    const index = new QuadIndex(shifty);
-    expect(reads).toBe(1);
+    const shifty = shiftyBounds();
+    const index = new QuadIndex(shifty.bounds);
+    expect(shifty.reads()).toBe(1);
     expect(index.bounds.width).toBe(100);
     expect(index.maxDepth).toBe(12);
-    reads = 0;
-    expect(new Quadtree(shifty).bounds.width).toBe(100);
-    expect(reads).toBe(1);
+    const again = shiftyBounds();
+    expect(new Quadtree(again.bounds).bounds.width).toBe(100);
+    expect(again.reads()).toBe(1);
     expect(() => new QuadIndex(bounds, { maxObjects: null } as never)).toThrow(/options.maxObjects/);
   });
 

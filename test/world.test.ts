@@ -2,6 +2,7 @@ import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { Box, Circle, collide, OrientedBox, Point, Polygon, Segment } from '../src/geometry/index.js';
 import { Body, type BodyContact, World } from '../src/world/index.js';
+import { shiftyBounds } from './fixtures.js';
 
 const bounds = { x: 0, y: 0, width: 200, height: 200 };
 const pairs = (list: readonly BodyContact[]) => list.map((c) => [c.bodyA!.id, c.bodyB!.id]);
@@ -385,17 +386,9 @@ describe('World bad input and re-entrancy', () => {
   });
 
   it('World options and bounds are each read once: both indexes get the same checked bounds', () => {
-    let reads = 0;
-    const shifty = {
-      x: 0,
-      y: 0,
-      height: 100,
-      get width() {
-        return reads++ === 0 ? 100 : -5;
-      },
-    };
-    const world = new World({ bounds: shifty });
-    expect(reads).toBe(1);
+    const shifty = shiftyBounds();
+    const world = new World({ bounds: shifty.bounds });
+    expect(shifty.reads()).toBe(1);
     world.add(new Body(new Circle(90, 50, 5)));
     world.add(new Body(new Box(80, 40, 10, 20), { isStatic: true }));
     world.step();

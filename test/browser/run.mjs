@@ -281,7 +281,7 @@ test('playground: the development check (V) runs validate() every step and repor
   }
 });
 
-test('a new seed keeps the scene\'s settings; a bad ?seed= is clamped; validate says n/a in brute force', async () => {
+test("a new seed keeps the scene's settings; a bad ?seed= is clamped; validate says n/a in brute force", async () => {
   const p = await newPage();
   try {
     await p.open('playground', 'seed=1&n=900');
