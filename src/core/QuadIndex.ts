@@ -558,8 +558,7 @@ export class QuadIndex {
   }
 
   private assertMutable(method: string): void {
-    if (this.tree.busy > 0 || this.tree.readingInput > 0)
-      refuseChange('QuadIndex', method, this.tree.busy > 0);
+    if (this._locked) refuseChange('QuadIndex', method, this.tree.busy > 0);
   }
 
   /**

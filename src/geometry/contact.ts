@@ -1,4 +1,4 @@
-import { describe } from '../shared/validate.js';
+import { requireInstance } from '../shared/validate.js';
 import type { Shape } from './shape.js';
 
 /**
@@ -41,7 +41,7 @@ export class Contact {
 
   /** Copies every field of `other` into this contact. */
   copyFrom(other: Contact): this {
-    if (!(other instanceof Contact)) throw new TypeError(`other must be a Contact, got ${describe(other)}`);
+    requireInstance(other, Contact, 'a Contact', 'other');
     this.a = other.a;
     this.b = other.b;
     this.normalX = other.normalX;

@@ -1,7 +1,7 @@
-import { describe, requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
+import { requireFinite, requireInstance, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import type { ConvexShape } from './convex.js';
 import { length } from './math.js';
-import { requireResult, requireShape, type Shape, type Vec2 } from './shape.js';
+import { requireShape, type Shape, type Vec2 } from './shape.js';
 import type { Circle } from './shapes.js';
 
 /**
@@ -22,7 +22,7 @@ export class RayHit {
 
   /** Copies every field of `other` into this hit. */
   copyFrom(other: RayHit): this {
-    if (!(other instanceof RayHit)) throw new TypeError(`other must be a RayHit, got ${describe(other)}`);
+    requireInstance(other, RayHit, 'a RayHit', 'other');
     this.point.x = other.point.x;
     this.point.y = other.point.y;
     this.normal.x = other.normal.x;
@@ -65,7 +65,7 @@ export function raycast(
   out?: RayHit,
 ): RayHit | null {
   requireShape(shape, 'shape');
-  requireResult(out, RayHit, 'out');
+  requireInstance(out, RayHit, 'a RayHit', 'out', true);
   requireFinite(originX, 'originX');
   requireFinite(originY, 'originY');
   requireFinite(dirX, 'dirX');
@@ -89,7 +89,7 @@ export function segmentCast(
   out?: RayHit,
 ): RayHit | null {
   requireShape(shape, 'shape');
-  requireResult(out, RayHit, 'out');
+  requireInstance(out, RayHit, 'a RayHit', 'out', true);
   requireFinite(x1, 'x1');
   requireFinite(y1, 'y1');
   requireFinite(x2, 'x2');

@@ -1,7 +1,8 @@
+import { requireInstance } from '../shared/validate.js';
 import { Contact } from './contact.js';
 import type { ConvexShape } from './convex.js';
 import { project, unit, vec } from './math.js';
-import { requireResult, requireShape, type Shape } from './shape.js';
+import { requireShape, type Shape } from './shape.js';
 import type { Circle } from './shapes.js';
 
 /*
@@ -61,7 +62,7 @@ export function overlapsUnchecked(a: Shape, b: Shape): boolean {
 export function collide(a: Shape, b: Shape, out?: Contact): boolean {
   requireShape(a, 'a');
   requireShape(b, 'b');
-  requireResult(out, Contact, 'out');
+  requireInstance(out, Contact, 'a Contact', 'out', true);
   return collideUnchecked(a, b, out ?? null);
 }
 

@@ -5,7 +5,7 @@
  * the rest builds on: ConvexShape (convex.ts) and the concrete shapes (shapes.ts) extend it, and
  * the world and the narrow phase take any Shape without caring which kind it is.
  */
-import { describe, requireFinite, requirePositive } from '../shared/validate.js';
+import { requireFinite, requireInstance, requirePositive } from '../shared/validate.js';
 
 /** A 2D point or vector. Coordinates are screen coordinates: x grows right, y grows down. */
 export interface Vec2 {
@@ -174,18 +174,5 @@ export abstract class Shape {
 
 /** Throws unless `value` is a {@link Shape}; `name` is the argument's name. @internal */
 export function requireShape(value: unknown, name: string): asserts value is Shape {
-  if (!(value instanceof Shape)) {
-    throw new TypeError(`${name} must be a Shape (Circle, Box, Polygon, …), got ${describe(value)}`);
-  }
-}
-
-/** Throws unless `value` is undefined or an instance of `type` (a result object to fill). @internal */
-export function requireResult(
-  value: unknown,
-  type: abstract new (...args: never[]) => unknown,
-  name: string,
-): void {
-  if (value !== undefined && !(value instanceof type)) {
-    throw new TypeError(`${name} must be a ${type.name} (or omitted), got ${describe(value)}`);
-  }
+  requireInstance(value, Shape, 'a Shape (Circle, Box, Polygon, …)', name);
 }

@@ -4,7 +4,7 @@
  * shape kinds to its exact solver (sweepCircle.ts, sweepConvex.ts). SweepHit is in sweepHit.ts.
  */
 import { boxEntry, entryNormal } from '../core/sweep.js';
-import { describe, requireFinite } from '../shared/validate.js';
+import { requireFinite, requireInstance } from '../shared/validate.js';
 import type { ConvexShape } from './convex.js';
 import { overlapsUnchecked } from './sat.js';
 import { requireShape, type Shape } from './shape.js';
@@ -82,7 +82,7 @@ export function sweepBoxes(
   targetMaxY: number,
   out: SweepHit,
 ): boolean {
-  requireSweepHit(out);
+  requireInstance(out, SweepHit, 'a SweepHit', 'out');
   requireFinite(minX, 'minX');
   requireFinite(minY, 'minY');
   requireFinite(maxX, 'maxX');
@@ -163,7 +163,7 @@ function requireOrdered(min: number, max: number, minName: string, maxName: stri
 export function sweepShapes(moving: Shape, dx: number, dy: number, target: Shape, out: SweepHit): boolean {
   requireShape(moving, 'moving');
   requireShape(target, 'target');
-  requireSweepHit(out);
+  requireInstance(out, SweepHit, 'a SweepHit', 'out');
   requireFinite(dx, 'dx');
   requireFinite(dy, 'dy');
   return sweepShapesUnchecked(moving, dx, dy, target, out);
@@ -220,9 +220,4 @@ function neverOverlap(a: Shape, b: Shape): boolean {
   const na = ca._normals;
   const nb = cb._normals;
   return na[0] * nb[1] - na[1] * nb[0] === 0;
-}
-
-/** The sweeps write their result into a SweepHit the caller passes (required: no allocation per call). */
-function requireSweepHit(out: unknown): void {
-  if (!(out instanceof SweepHit)) throw new TypeError(`out must be a SweepHit, got ${describe(out)}`);
 }

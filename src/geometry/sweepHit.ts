@@ -4,7 +4,7 @@
  * the per-pair sweeps (sweepCircle.ts, sweepConvex.ts) and the entry points (sweep.ts) share them
  * without importing one another.
  */
-import { describe } from '../shared/validate.js';
+import { requireInstance } from '../shared/validate.js';
 import { unit, vec } from './math.js';
 import type { Vec2 } from './shape.js';
 
@@ -40,7 +40,7 @@ export class SweepHit {
 
   /** Copies every field of `other` into this hit. */
   copyFrom(other: SweepHit): this {
-    if (!(other instanceof SweepHit)) throw new TypeError(`other must be a SweepHit, got ${describe(other)}`);
+    requireInstance(other, SweepHit, 'a SweepHit', 'other');
     this.t = other.t;
     this.normal.x = other.normal.x;
     this.normal.y = other.normal.y;

@@ -83,20 +83,7 @@ export function readLiveBoxes<T extends Rect>(
   for (let id = 0; id < end; id++) {
     const it = items[id];
     if (it === undefined || !index.has(id)) continue;
-    const o = id << 2;
-    const x = it.x;
-    const y = it.y;
-    const width = it.width;
-    const height = it.height;
-    // readBox's checks, on the values read here.
-    if (!isValidBox(x, y, width, height)) rejectBox(it, 'item', x, y, width, height);
-    const maxX = x + width;
-    const maxY = y + height;
-    if (maxX - maxX !== 0 || maxY - maxY !== 0) rejectBox(it, 'item', x, y, width, height);
-    staged[o] = x;
-    staged[o + 1] = y;
-    staged[o + 2] = maxX;
-    staged[o + 3] = maxY;
+    readBox(it, 'item', staged, id << 2);
   }
 }
 

@@ -182,18 +182,50 @@ export function requireKnownOptions(
   options: unknown,
   name: string,
   known: readonly string[],
-  aliases: Readonly<Record<string, string>> = {},
+  aliases: Readonly<Record<string, string>> = NO_ALIASES,
+  words: { one: string; many: string } = OPTION_WORDS,
 ): void {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`${name} must be an object, got ${describe(options)}`);
   }
-  for (const key of Object.keys(options)) {
-    if (known.includes(key)) continue;
+  // (for-in over own keys, not Object.keys: no array allocated, as a query's filter is checked
+  // on every call)
+  for (const key in options) {
+    if (!Object.hasOwn(options, key) || known.includes(key)) continue;
     const suggestion = aliases[key] ?? closest(key, known);
     throw new TypeError(
-      `${name}.${key} is not an option${suggestion ? `; did you mean ${suggestion}?` : ''} (options: ${known.join(', ')})`,
+      `${name}.${key} is not ${words.one}${suggestion ? `; did you mean ${suggestion}?` : ''} (${words.many}: ${known.join(', ')})`,
     );
   }
+}
+
+const OPTION_WORDS = { one: 'an option', many: 'options' };
+const NO_ALIASES: Readonly<Record<string, string>> = {};
+
+/** Throws unless `value` is an unsigned 32-bit integer (collision category and mask bits). @internal */
+export function requireBits(value: unknown, name: string): asserts value is number {
+  requireFinite(value, name);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${name} must be an integer from 0 to 0xFFFFFFFF, got ${value}`);
+  }
+}
+
+/**
+ * Throws unless `value` is an instance of `type`, or undefined when `optional` (a result object
+ * the call fills in). `what` names the type in the message, e.g. "a Contact": a class's own
+ * `name` does not survive a minifier.
+ * @internal
+ */
+export function requireInstance(
+  value: unknown,
+  // biome-ignore lint/complexity/noBannedTypes: any class, protected constructors (Shape) included
+  type: Function,
+  what: string,
+  name: string,
+  optional = false,
+): void {
+  if (value instanceof type || (optional && value === undefined)) return;
+  throw new TypeError(`${name} must be ${what}${optional ? ' (or omitted)' : ''}, got ${describe(value)}`);
 }
 
 /** The entry of `words` within edit distance 3 of `word` (case-insensitive), or undefined. */

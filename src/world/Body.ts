@@ -1,6 +1,11 @@
-import type { AABB } from '../geometry/shape.js';
-import { Shape } from '../geometry/shape.js';
-import { describe, requireBoolean, requireFinite, requireKnownOptions } from '../shared/validate.js';
+import { type AABB, requireShape, type Shape } from '../geometry/shape.js';
+import {
+  describe,
+  requireBits,
+  requireBoolean,
+  requireInstance,
+  requireKnownOptions,
+} from '../shared/validate.js';
 import type { World } from './World.js';
 
 /** Options of a {@link Body}. Every field is optional. */
@@ -29,13 +34,6 @@ export interface BodyOptions<U = unknown> {
 }
 
 const BODY_OPTIONS = ['isStatic', 'isSensor', 'category', 'mask', 'userData', 'continuous'];
-
-function requireBits(value: unknown, name: string): asserts value is number {
-  requireFinite(value, name);
-  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-    throw new RangeError(`${name} must be an integer from 0 to 0xFFFFFFFF, got ${value}`);
-  }
-}
 
 /**
  * A shape taking part in a {@link World}, with flags and collision filtering.
@@ -85,7 +83,7 @@ export class Body<U = unknown> {
    * @param options flags, filter bits and user data
    */
   constructor(shape: Shape, options: BodyOptions<U> = {}) {
-    if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape (Circle, Box, Polygon, …)');
+    requireShape(shape, 'shape');
     if (shape._owner !== null) {
       throw new Error('this shape already belongs to another Body; give each body a shape of its own');
     }
@@ -229,7 +227,7 @@ export class Body<U = unknown> {
 
   /** Whether this body and `other` pass each other's category/mask filter. */
   canCollideWith(other: Body<U>): boolean {
-    if (!(other instanceof Body)) throw new TypeError(`other must be a Body, got ${describe(other)}`);
+    requireInstance(other, Body, 'a Body', 'other');
     return (this._category & other._mask) !== 0 && (other._category & this._mask) !== 0;
   }
 }

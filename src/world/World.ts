@@ -1,10 +1,10 @@
 import type { Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
-import { Shape } from '../geometry/shape.js';
+import { requireShape, type Shape } from '../geometry/shape.js';
 import {
-  describe,
   requireArray,
   requireFinite,
+  requireInstance,
   requireInteger,
   requireNonNegativeOrInfinity,
   requireRect,
@@ -274,7 +274,7 @@ export class World<U = unknown> {
    */
   queryShape(shape: Shape, out: Body<U>[] = [], filter?: BodyFilter<U>): Body<U>[] {
     requireArray(out, 'out');
-    if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape');
+    requireShape(shape, 'shape');
     checkFilter(filter);
     const b = shape.bounds;
     this.beginQuery();
@@ -349,9 +349,7 @@ export class World<U = unknown> {
     out?: RaycastHit<U>,
   ): RaycastHit<U> | null {
     checkRay(originX, originY, dirX, dirY, maxDistance, filter);
-    if (out !== undefined && !(out instanceof RaycastHit)) {
-      throw new TypeError(`out must be a RaycastHit (or omitted), got ${describe(out)}`);
-    }
+    requireInstance(out, RaycastHit, 'a RaycastHit', 'out', true);
     this.beginQuery();
     return this.queries.raycast(originX, originY, dirX, dirY, maxDistance, filter, out);
   }
@@ -395,9 +393,7 @@ export class World<U = unknown> {
     out?: CastHit<U>,
   ): CastHit<U> | null {
     checkCast(shape, dx, dy, filter);
-    if (out !== undefined && !(out instanceof CastHit)) {
-      throw new TypeError(`out must be a CastHit (or omitted), got ${describe(out)}`);
-    }
+    requireInstance(out, CastHit, 'a CastHit', 'out', true);
     this.beginQuery();
     return this.queries.castShape(shape, dx, dy, filter, this.ownBody(shape), out);
   }

@@ -1,9 +1,16 @@
 import type { IndexStats, QuadtreeOptions, Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
 import { RayHit } from '../geometry/raycast.js';
-import { Shape, type Vec2 } from '../geometry/shape.js';
+import { requireShape, type Vec2 } from '../geometry/shape.js';
 import { SweepHit } from '../geometry/sweepHit.js';
-import { describe, requireBoolean, requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
+import {
+  describe,
+  requireBits,
+  requireBoolean,
+  requireFinite,
+  requireKnownOptions,
+  requireNonNegativeOrInfinity,
+} from '../shared/validate.js';
 import { Body } from './Body.js';
 
 /** Options of a {@link World}. */
@@ -139,8 +146,6 @@ export type CollisionEventType = 'collisionStart' | 'collisionStay' | 'collision
 /** Listener for {@link World.on}. The contact follows the lifetime rules of {@link BodyContact}. */
 export type ContactListener<U = unknown> = (contact: BodyContact<U>) => void;
 
-const ALL_BITS = 0xffffffff;
-
 /** Whether `body` passes `filter`. @internal */
 export function passes<U>(body: Body<U>, filter: BodyFilter<U> | undefined): boolean {
   if (filter === undefined) return true;
@@ -156,23 +161,10 @@ export function passes<U>(body: Body<U>, filter: BodyFilter<U> | undefined): boo
 /** Throws unless `filter` is undefined or a valid {@link BodyFilter}. @internal */
 export function checkFilter(filter: unknown): void {
   if (filter === undefined) return;
-  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
-    throw new TypeError(`filter must be an object, got ${describe(filter)}`);
-  }
-  // A misspelt key (`maks`) would otherwise be ignored, and the filter with it. (for-in, not
-  // Object.keys: no array allocated per query.)
-  for (const key in filter) {
-    if (Object.hasOwn(filter, key) && !FILTER_KEYS.includes(key)) {
-      throw new TypeError(`filter.${key} is not a filter field (fields: ${FILTER_KEYS.join(', ')})`);
-    }
-  }
+  // A misspelt key (`maks`) would otherwise be ignored, and the filter with it.
+  requireKnownOptions(filter, 'filter', FILTER_KEYS, undefined, FILTER_WORDS);
   const f = filter as BodyFilter;
-  if (f.mask !== undefined) {
-    requireFinite(f.mask, 'filter.mask');
-    if (!Number.isInteger(f.mask) || f.mask < 0 || f.mask > ALL_BITS) {
-      throw new RangeError(`filter.mask must be an integer from 0 to 0xFFFFFFFF, got ${f.mask}`);
-    }
-  }
+  if (f.mask !== undefined) requireBits(f.mask, 'filter.mask');
   if (f.includeSensors !== undefined) requireBoolean(f.includeSensors, 'filter.includeSensors');
   if (f.includeStatic !== undefined) requireBoolean(f.includeStatic, 'filter.includeStatic');
   if (f.includeDynamic !== undefined) requireBoolean(f.includeDynamic, 'filter.includeDynamic');
@@ -185,6 +177,7 @@ export function checkFilter(filter: unknown): void {
 }
 
 const FILTER_KEYS = ['mask', 'includeSensors', 'includeStatic', 'includeDynamic', 'exclude', 'predicate'];
+const FILTER_WORDS = { one: 'a filter field', many: 'fields' };
 
 /** Throws unless a ray's origin and direction are finite, its length ≥ 0 and its filter valid. @internal */
 export function checkRay(
@@ -205,7 +198,7 @@ export function checkRay(
 
 /** Throws unless a shape cast's shape is a Shape, its motion finite and its filter valid. @internal */
 export function checkCast(shape: unknown, dx: number, dy: number, filter: unknown): void {
-  if (!(shape instanceof Shape)) throw new TypeError('shape must be a Shape');
+  requireShape(shape, 'shape');
   requireFinite(dx, 'dx');
   requireFinite(dy, 'dy');
   checkFilter(filter);
