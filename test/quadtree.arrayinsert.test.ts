@@ -1,0 +1,217 @@
+/**
+ * An array insert into an empty tree (the clear-and-insert-all loop) lays the boxes out in walk
+ * order from its staging buffer right away, instead of leaving that to the next pair pass. It
+ * must leave exactly the tree one-by-one inserts leave: the same nodes, items, ids and answers in
+ * the same order, a layout validate() accepts, and a tree that later changes keep valid. Repeated
+ * items and a tree that was not empty must not take the shortcut (their ids are not the staging
+ * order).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type NodeInfo, Quadtree, type Rect } from '../src/index.js';
+import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
+import { brutePairs, bruteQuery, type Item, ids, pairKey } from './oracle.js';
+
+const RUNS = Number(process.env.QC_RUNS ?? 200);
+
+/** Every node as the depth-first node walk shows it. */
+function nodes(tree: Quadtree<Item>): NodeInfo[] {
+  const out: NodeInfo[] = [];
+  tree.forEachNode((node) => {
+    out.push({ ...node });
+  });
+  return out;
+}
+
+function pairsOf(tree: Quadtree<Item>): string[] {
+  const out: string[] = [];
+  tree.forEachPair((a, b) => {
+    out.push(pairKey(a, b));
+  });
+  return out.sort();
+}
+
+/** The two trees answer everything alike, in the same order, and are valid. */
+function expectSameTree(
+  batch: Quadtree<Item>,
+  oneByOne: Quadtree<Item>,
+  live: readonly Item[],
+  areas: Rect[],
+): void {
+  batch.validate();
+  oneByOne.validate();
+  expect(nodes(batch)).toEqual(nodes(oneByOne));
+  const { arrayBytes: _a, ...batchStats } = batch.stats();
+  const { arrayBytes: _b, ...oneStats } = oneByOne.stats();
+  expect(batchStats).toEqual(oneStats);
+  for (const area of areas) {
+    const found = batch.query(area).map((it) => it.id);
+    expect(found).toEqual(oneByOne.query(area).map((it) => it.id));
+    expect([...found].sort((p, q) => p - q)).toEqual(bruteQuery(live, area));
+  }
+  expect(batch.retrieve(areas[0] ?? batch.bounds).map((it) => it.id)).toEqual(
+    oneByOne.retrieve(areas[0] ?? batch.bounds).map((it) => it.id),
+  );
+  const pairs = pairsOf(batch);
+  expect(pairs).toEqual(pairsOf(oneByOne));
+  expect(pairs).toEqual(brutePairs(live));
+}
+
+const sceneArb = boundsArb.chain((bounds) =>
+  fc.record({
+    bounds: fc.constant(bounds),
+    options: optionsArb,
+    boxes: fc.array(boxArb(bounds), { maxLength: 120 }),
+    // Positions in the array that repeat an earlier item (inserted twice: its later box wins).
+    repeats: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }),
+    areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 4 }),
+    moves: fc.array(fc.tuple(fc.nat(), boxArb(bounds)), { maxLength: 12 }),
+    removals: fc.array(fc.nat(), { maxLength: 8 }),
+  }),
+);
+
+describe('array insert into an empty tree', () => {
+  it('builds the same tree as one-by-one inserts, and later changes keep it valid', () => {
+    fc.assert(
+      fc.property(sceneArb, ({ bounds, options, boxes, repeats, areas, moves, removals }) => {
+        const items: Item[] = boxes.map((box, id) => ({ ...box, id }));
+        const list: Item[] = [...items];
+        for (const [at, which] of repeats) {
+          if (items.length === 0) break;
+          // The same object again, later in the array, with a new box by the time it is read.
+          list.splice(at % (list.length + 1), 0, items[which % items.length]);
+        }
+        const batch = new Quadtree<Item>(bounds, options);
+        const oneByOne = new Quadtree<Item>(bounds, options);
+        batch.insert(list);
+        for (const item of list) oneByOne.insert(item);
+        expectSameTree(batch, oneByOne, items, areas);
+
+        // Later changes, applied to both trees alike.
+        const live = [...items];
+        for (const [pick, box] of moves) {
+          if (live.length === 0) break;
+          const it = live[pick % live.length];
+          Object.assign(it, box);
+          batch.update(it);
+          oneByOne.update(it);
+        }
+        // Moves leave the slot layout stale: queries now read the nodes' lists, whose order
+        // (the order items arrived in) must be the same too.
+        for (const area of areas) {
+          expect(batch.query(area).map((it) => it.id)).toEqual(oneByOne.query(area).map((it) => it.id));
+        }
+        for (const pick of removals) {
+          if (live.length === 0) break;
+          const [gone] = live.splice(pick % live.length, 1);
+          expect(batch.remove(gone)).toBe(true);
+          expect(oneByOne.remove(gone)).toBe(true);
+        }
+        batch.refresh();
+        oneByOne.refresh();
+        expectSameTree(batch, oneByOne, live, areas);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('after clear(): re-inserted, new and repeated items get the ids one-by-one inserts give them', () => {
+    fc.assert(
+      fc.property(
+        boundsArb.chain((bounds) =>
+          fc.record({
+            bounds: fc.constant(bounds),
+            options: optionsArb,
+            first: fc.array(boxArb(bounds), { maxLength: 60 }),
+            // Indices into first (kept items, any order, repeats allowed) and new boxes.
+            again: fc.array(fc.oneof(fc.nat(), boxArb(bounds)), { maxLength: 80 }),
+            areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
+          }),
+        ),
+        ({ bounds, options, first, again, areas }) => {
+          const old: Item[] = first.map((box, id) => ({ ...box, id }));
+          let next = old.length;
+          const list: Item[] = again.map((entry) =>
+            typeof entry === 'number' && old.length > 0
+              ? old[entry % old.length]
+              : { ...(typeof entry === 'number' ? { x: 0, y: 0, width: 1, height: 1 } : entry), id: next++ },
+          );
+          const batch = new Quadtree<Item>(bounds, options);
+          const oneByOne = new Quadtree<Item>(bounds, options);
+          batch.insert(old);
+          for (const item of old) oneByOne.insert(item);
+          batch.clear();
+          oneByOne.clear();
+          batch.insert(list);
+          for (const item of list) oneByOne.insert(item);
+          const live = [...new Set(list)];
+          expectSameTree(batch, oneByOne, live, areas);
+          for (const item of old) expect(batch.has(item)).toBe(oneByOne.has(item));
+          // Removing each item, in the same order, empties both trees alike.
+          for (const item of live) {
+            expect(batch.remove(item)).toBe(true);
+            expect(oneByOne.remove(item)).toBe(true);
+          }
+          expect(batch.size).toBe(0);
+          batch.validate();
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('into a tree that is not empty: the same tree as one-by-one inserts', () => {
+    fc.assert(
+      fc.property(
+        boundsArb.chain((bounds) =>
+          fc.record({
+            bounds: fc.constant(bounds),
+            options: optionsArb,
+            before: fc.array(boxArb(bounds), { minLength: 1, maxLength: 20 }),
+            removed: fc.array(fc.nat(), { maxLength: 5 }),
+            boxes: fc.array(boxArb(bounds), { maxLength: 80 }),
+            // Items already in the tree, inserted again at these positions of the array.
+            again: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }),
+            areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
+          }),
+        ),
+        ({ bounds, options, before, removed, boxes, again, areas }) => {
+          const first: Item[] = before.map((box, id) => ({ ...box, id }));
+          const items: Item[] = boxes.map((box, k) => ({ ...box, id: first.length + k }));
+          const batch = new Quadtree<Item>(bounds, options);
+          const oneByOne = new Quadtree<Item>(bounds, options);
+          for (const item of first) {
+            batch.insert(item);
+            oneByOne.insert(item);
+          }
+          // Removals leave free ids, which the next inserts reuse out of order.
+          const live = [...first];
+          for (const pick of removed) {
+            if (live.length === 1) break;
+            const [gone] = live.splice(pick % live.length, 1);
+            batch.remove(gone);
+            oneByOne.remove(gone);
+          }
+          const list = [...items];
+          for (const [at, which] of again) list.splice(at % (list.length + 1), 0, live[which % live.length]);
+          batch.insert(list);
+          for (const item of list) oneByOne.insert(item);
+          expectSameTree(batch, oneByOne, [...live, ...items], areas);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a bad item anywhere in the array leaves the empty tree empty', () => {
+    const tree = new Quadtree<Item>({ x: 0, y: 0, width: 100, height: 100 });
+    const list: Item[] = Array.from({ length: 50 }, (_, id) => ({ x: id, y: id, width: 1, height: 1, id }));
+    list[37] = { ...list[37], width: Number.NaN };
+    expect(() => tree.insert(list)).toThrow(/width/);
+    expect(tree.size).toBe(0);
+    tree.validate();
+    list[37].width = 1;
+    tree.insert(list);
+    expect(ids(tree.query({ x: 0, y: 0, width: 100, height: 100 }))).toEqual(list.map((it) => it.id));
+  });
+});
