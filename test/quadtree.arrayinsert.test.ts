@@ -1,14 +1,16 @@
 /**
- * An array insert into an empty tree (the clear-and-insert-all loop) lays the boxes out in walk
- * order from its staging buffer right away, instead of leaving that to the next pair pass. It
- * must leave exactly the tree one-by-one inserts leave: the same nodes, items, ids and answers in
- * the same order, a layout validate() accepts, and a tree that later changes keep valid. Repeated
- * items and a tree that was not empty must not take the shortcut (their ids are not the staging
- * order).
+ * The clear-and-insert-all loop's shortcuts. An array insert into an empty tree lays the boxes
+ * out in walk order from its staging buffer right away, instead of leaving that to the next pair
+ * pass; and when the array holds exactly the items the last clear() removed, in the same order,
+ * the cleared tree comes back and its items move, as in a refresh. Either way the tree must be
+ * the one one-by-one inserts into a new tree build: the same nodes, items, ids and answers in the
+ * same order, a layout validate() accepts, and a tree that later changes keep valid. Anything
+ * else (an item twice, a tree that was not empty, a different array, an add after the clear) must
+ * not take a shortcut.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { type NodeInfo, Quadtree, type Rect } from '../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { type NodeInfo, QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
 import { brutePairs, bruteQuery, type Item, ids, pairKey } from './oracle.js';
 
@@ -41,8 +43,9 @@ function expectSameTree(
   batch.validate();
   oneByOne.validate();
   expect(nodes(batch)).toEqual(nodes(oneByOne));
-  const { arrayBytes: _a, ...batchStats } = batch.stats();
-  const { arrayBytes: _b, ...oneStats } = oneByOne.stats();
+  // (Not the byte counts, which depend on how storage grew, nor the last search's test count.)
+  const { arrayBytes: _a, checks: _c, ...batchStats } = batch.stats();
+  const { arrayBytes: _b, checks: _d, ...oneStats } = oneByOne.stats();
   expect(batchStats).toEqual(oneStats);
   for (const area of areas) {
     const found = batch.query(area).map((it) => it.id);
@@ -213,5 +216,144 @@ describe('array insert into an empty tree', () => {
     list[37].width = 1;
     tree.insert(list);
     expect(ids(tree.query({ x: 0, y: 0, width: 100, height: 100 }))).toEqual(list.map((it) => it.id));
+  });
+});
+
+describe('clear() then insert() of the same items (the quadtree-js loop)', () => {
+  type Between =
+    | 'nothing'
+    | 'add and remove one'
+    | 'clear twice'
+    | 'swap two'
+    | 'drop one'
+    | 'add one'
+    | 'update';
+  const frameArb = (bounds: Rect) =>
+    fc.record({
+      moves: fc.array(fc.tuple(fc.nat(), boxArb(bounds)), { maxLength: 30 }),
+      between: fc.constantFrom<Between>(
+        'nothing',
+        'nothing',
+        'nothing',
+        'add and remove one',
+        'clear twice',
+        'swap two',
+        'drop one',
+        'add one',
+        'update',
+      ),
+      pick: fc.nat(),
+      areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
+    });
+
+  it('gives every frame the tree one-by-one inserts into a new tree give', () => {
+    fc.assert(
+      fc.property(
+        boundsArb.chain((bounds) =>
+          fc.record({
+            bounds: fc.constant(bounds),
+            options: optionsArb,
+            boxes: fc.array(boxArb(bounds), { minLength: 1, maxLength: 100 }),
+            frames: fc.array(frameArb(bounds), { minLength: 1, maxLength: 6 }),
+          }),
+        ),
+        ({ bounds, options, boxes, frames }) => {
+          let list: Item[] = boxes.map((box, id) => ({ ...box, id }));
+          let next = list.length;
+          const tree = new Quadtree<Item>(bounds, options);
+          tree.insert(list);
+          for (const { moves, between, pick, areas } of frames) {
+            for (const [k, box] of moves) Object.assign(list[k % list.length], box);
+            tree.clear();
+            if (between === 'add and remove one') {
+              const passing: Item = { x: bounds.x, y: bounds.y, width: 1, height: 1, id: -1 };
+              tree.insert(passing);
+              tree.remove(passing);
+            } else if (between === 'clear twice') {
+              tree.clear();
+            } else if (between === 'swap two' && list.length >= 2) {
+              const k = pick % (list.length - 1);
+              list = [...list];
+              [list[k], list[k + 1]] = [list[k + 1], list[k]];
+            } else if (between === 'drop one' && list.length >= 2) {
+              list = list.filter((_, k) => k !== pick % list.length);
+            } else if (between === 'add one') {
+              list = [...list, { ...list[pick % list.length], id: next++ }];
+            }
+            tree.insert(list);
+            const fresh = new Quadtree<Item>(bounds, options);
+            for (const item of list) fresh.insert(item);
+            expectSameTree(tree, fresh, list, areas);
+            if (between === 'update') {
+              // A move makes the layout stale: the answers, as sets, must still agree.
+              const moved = list[pick % list.length];
+              Object.assign(moved, moves[0]?.[1] ?? { x: bounds.x, y: bounds.y });
+              tree.update(moved);
+              fresh.update(moved);
+              tree.validate();
+              for (const area of areas) {
+                expect(ids(tree.query(area))).toEqual(bruteQuery(list, area));
+                expect(ids(fresh.query(area))).toEqual(bruteQuery(list, area));
+              }
+              expect(pairsOf(tree)).toEqual(brutePairs(list));
+            }
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('takes the shortcut in the plain loop, and only there', () => {
+    const readd = vi.spyOn(QuadIndex.prototype, '_readdCleared');
+    const taken = () => readd.mock.results.filter((r) => r.value === true).length;
+    try {
+      const tree = new Quadtree<Item>({ x: 0, y: 0, width: 100, height: 100 }, { maxObjects: 2 });
+      const list: Item[] = Array.from({ length: 40 }, (_, id) => ({
+        x: id * 2,
+        y: id,
+        width: 3,
+        height: 3,
+        id,
+      }));
+      tree.insert(list);
+      for (let frame = 1; frame <= 3; frame++) {
+        for (const it of list) it.x = (it.x + 7) % 100;
+        tree.clear();
+        tree.insert(list);
+        expect(taken()).toBe(frame);
+        tree.validate();
+        expect(pairsOf(tree)).toEqual(brutePairs(list));
+      }
+      tree.clear();
+      tree.insert([...list.slice(1), list[0]]); // another order
+      expect(taken()).toBe(3);
+      tree.validate();
+      expect(pairsOf(tree)).toEqual(brutePairs(list));
+    } finally {
+      readd.mockRestore();
+    }
+  });
+
+  it('the index brings a cleared tree back only if nothing was added since the clear', () => {
+    const index = new QuadIndex({ x: 0, y: 0, width: 64, height: 64 }, { maxObjects: 1 });
+    const src = new Float64Array([1, 1, 2, 2, 40, 40, 41, 41, 50, 1, 52, 3]);
+    for (let h = 0; h < 3; h++) index.add(src[4 * h], src[4 * h + 1], src[4 * h + 2], src[4 * h + 3]);
+    index.clear();
+    const id = index.add(5, 5, 6, 6);
+    index.remove(id);
+    expect(index._readdCleared(src, 3)).toBe(false);
+    expect(index.size).toBe(0);
+    index.validate();
+    for (let h = 0; h < 3; h++) index.add(src[4 * h], src[4 * h + 1], src[4 * h + 2], src[4 * h + 3]);
+    index.clear();
+    index.clear(); // a second clear keeps what the first left
+    expect(index._readdCleared(src, 2)).toBe(false); // not the ids the clear removed
+    expect(index._readdCleared(src, 3)).toBe(true);
+    index.validate();
+    const fresh = new QuadIndex({ x: 0, y: 0, width: 64, height: 64 }, { maxObjects: 1 });
+    for (let h = 0; h < 3; h++) fresh.add(src[4 * h], src[4 * h + 1], src[4 * h + 2], src[4 * h + 3]);
+    expect(index.query(0, 0, 64, 64)).toEqual(fresh.query(0, 0, 64, 64));
+    expect(index._readdCleared(src, 3)).toBe(false); // not empty
   });
 });

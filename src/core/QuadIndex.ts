@@ -8,7 +8,7 @@ import {
   requireNonNegativeOrInfinity,
   requireObject,
 } from '../shared/validate.js';
-import { moveAllChecked, readBoxArray, requireBoxArray } from './batch.js';
+import { moveAllChecked, readBoxArray, readdCleared, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { layOutForSearches, layOutRunsFrom } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
@@ -158,6 +158,16 @@ export class QuadIndex {
   _addFrom(src: Float64Array, o: number): number {
     this.assertMutable('add');
     return this.tree.addFrom(src, o);
+  }
+
+  /**
+   * @internal Right after {@link clear} removed exactly ids 0 … m − 1, with nothing added since:
+   * adds them back, in order, with the boxes at src[4h …] (checked by the caller), for the cost
+   * of a moveAll instead of m adds. Returns false, changing nothing, when that is not the case.
+   */
+  _readdCleared(src: Float64Array, m: number): boolean {
+    this.assertMutable('add');
+    return readdCleared(this.tree, src, m);
   }
 
   /**

@@ -50,7 +50,19 @@ export function readBoxArray(tree: TreeStore, boxes: ArrayLike<number>): Float64
  * many boxes changed node.
  */
 export function moveAllChecked(tree: TreeStore, boxes: Float64Array | Float32Array): number {
-  return commitFrom(tree, boxes, liveEnd(tree));
+  return commitFrom(tree, boxes, liveEnd(tree), false);
+}
+
+/**
+ * Right after a clear() that removed exactly ids 0 … m − 1, with nothing added since: adds them
+ * back with the (checked) boxes at boxes[4h …], as m adds would, by restoring the cleared tree
+ * and moving every id. The tree ends with the nodes m adds would give it. Returns false, and
+ * changes nothing, when the clear did not leave that tree behind.
+ */
+export function readdCleared(tree: TreeStore, boxes: Float64Array, m: number): boolean {
+  if (!tree.restoreCleared(m)) return false;
+  commitFrom(tree, boxes, m, true);
+  return true;
 }
 
 /** One past the highest live id. */
@@ -92,13 +104,19 @@ function checkAll(itemNode: Int32Array, boxes: ArrayLike<number>, end: number): 
 }
 
 /**
- * Re-files every live id whose (validated) box in `source` left its node, then lays the slots out
+ * Re-files every live id whose (validated) box in `source` left its node (and, `asBuilt`, folds the
+ * subtrees a tree built from scratch would not have split), then lays the slots out
  * from `source` (see layOutRunsFrom): every box moved, so the layout is stale anyway, and copying
  * from the caller's array in id order streams. While the ids are re-filed one by one the tree
  * reads every box from `source` (TreeStore.source), as if all had moved at once: an id not yet
  * re-filed may sit in a node its new box has left, which its own turn then corrects.
  */
-function commitFrom(tree: TreeStore, source: Float64Array | Float32Array, end: number): number {
+function commitFrom(
+  tree: TreeStore,
+  source: Float64Array | Float32Array,
+  end: number,
+  asBuilt: boolean,
+): number {
   const itemNode = tree.itemNode;
   let moved = 0;
   tree.source = source;
@@ -106,6 +124,8 @@ function commitFrom(tree: TreeStore, source: Float64Array | Float32Array, end: n
     for (let h = 0; h < end; h++) {
       if (itemNode[h] >= 0 && tree.reclassify(h)) moved++;
     }
+    // (Before the layout: folding moves boxes between nodes.)
+    if (asBuilt) tree.foldAsBuilt();
   } finally {
     tree.source = null;
   }

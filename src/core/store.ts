@@ -1,5 +1,8 @@
-import { NONE, TreeArrays } from './arrays.js';
+import { MAX_LEVELS, NONE, TreeArrays } from './arrays.js';
 import { childIndex, homeLevel } from './cells.js';
+
+/** foldAsBuilt's depth-first stack: never more than 3 nodes per level plus one. */
+const foldStack = new Int32Array(3 * MAX_LEVELS + 2);
 
 /**
  * The operations that change the tree: filing, moving and removing items, splitting over-full
@@ -23,6 +26,8 @@ export class TreeStore extends TreeArrays {
    * not scatter writes over the slots (it lays them out from this array afterwards, see batch.ts).
    */
   source: Float64Array | Float32Array | null = null;
+  /** What the last clear() of a non-empty tree reset (see {@link keepCleared}); [0] = 0 once used up. */
+  private readonly cleared = new Int32Array(10);
 
   // ---------------------------------------------------------------------------------------------
   // Items
@@ -124,11 +129,89 @@ export class TreeStore extends TreeArrays {
    * caller that clears and re-adds the same boxes in the same order gets the same ids back.
    */
   clear(): void {
+    if (this.count > 0) this.keepCleared();
     this.count = 0;
     this.itemHighWater = 0;
     this.freeItem = NONE;
     this.resetNodes();
     this.runsStale = true;
+  }
+
+  /**
+   * Saves what clear() is about to reset: the counters and the root's fields. Every other array
+   * still holds the cleared tree afterwards, so with these it can be brought back (see
+   * {@link restoreCleared}) until an id is handed out again.
+   */
+  private keepCleared(): void {
+    const kept = this.cleared;
+    kept[0] = this.count;
+    kept[1] = this.itemHighWater;
+    kept[2] = this.freeItem;
+    kept[3] = this.nodeHighWater;
+    kept[4] = this.freeBlock;
+    kept[5] = this.liveNodes;
+    kept[6] = this.nodeChild[0];
+    kept[7] = this.nodeHead[0];
+    kept[8] = this.nodeCount[0];
+    kept[9] = this.nodeTotal[0];
+  }
+
+  /**
+   * Brings back the tree the last clear() emptied, if it held exactly ids 0 … m − 1 and nothing
+   * has been added since; returns false (changing nothing) otherwise. The ids are back in their
+   * old nodes and slots with their old boxes, and the caller must move them all next. (The clear-and-
+   * insert-everything loop inserts the same items in the same order every frame: re-filing the
+   * few that changed node costs what a refresh does, a fraction of filing all of them again.)
+   */
+  restoreCleared(m: number): boolean {
+    const kept = this.cleared;
+    if (this.itemHighWater !== 0 || kept[0] !== m || kept[1] !== m || kept[2] !== NONE || m === 0)
+      return false;
+    kept[0] = 0; // (used up)
+    this.count = m;
+    this.itemHighWater = m;
+    this.nodeHighWater = kept[3];
+    this.freeBlock = kept[4];
+    this.liveNodes = kept[5];
+    this.nodeChild[0] = kept[6];
+    this.nodeHead[0] = kept[7];
+    this.nodeCount[0] = kept[8];
+    this.nodeTotal[0] = kept[9];
+    this.runsStale = true;
+    // Empty every reach box (those of free blocks too: cheaper than finding the live ones). Every
+    // id is moved next and grows its node's again, so they end as tight as adds from scratch
+    // leave them; moves alone only ever widen them.
+    const reach = this.nodeReach;
+    for (let r = 0, end = (this.nodeHighWater - 1) << 1; r < end; r += 4) {
+      reach[r] = reach[r + 1] = 0xffff;
+      reach[r + 2] = reach[r + 3] = 0;
+    }
+    return true;
+  }
+
+  /**
+   * Folds every subtree of maxObjects boxes or fewer into its root (after moveAll brought a
+   * cleared tree back), leaving the nodes adds from scratch would build: a node is split exactly
+   * when more than maxObjects boxes fit its block. (Moves fold only at half that, so that a node
+   * does not split and fold on every move.)
+   */
+  foldAsBuilt(): void {
+    const stack = foldStack; // (collapse uses workStack)
+    stack[0] = 0;
+    let sp = 1;
+    while (sp > 0) {
+      const n = stack[--sp];
+      const first = this.nodeChild[n];
+      if (first === NONE) continue;
+      if (this.nodeTotal[n] <= this.maxObjects) {
+        this.collapse(n);
+        continue;
+      }
+      stack[sp++] = first + 3;
+      stack[sp++] = first + 2;
+      stack[sp++] = first + 1;
+      stack[sp++] = first;
+    }
   }
 
   /** The cell range of item h's box (in its slot, or in {@link source} during moveAll) into `out`. */
@@ -139,6 +222,7 @@ export class TreeStore extends TreeArrays {
   }
 
   private acquireId(): number {
+    this.cleared[0] = 0; // (the cleared tree's storage is reused from here on)
     let h = this.freeItem;
     if (h !== NONE) {
       this.freeItem = this.itemNext[h];
@@ -245,9 +329,19 @@ export class TreeStore extends TreeArrays {
         }
         i = nextItem;
       }
-      // The items left behind cross the new midlines: they define the node's reach.
+      // The items left behind cross the new midlines: they define the node's reach. (During
+      // moveAll an item not yet re-filed can sit here with a new box outside the node: its own
+      // turn moves it out, and it must not widen the reach meanwhile.)
       this.clearReach(n);
-      for (let i = this.nodeHead[n]; i !== NONE; i = this.itemNext[i]) this.growReachOf(n, i);
+      const x0 = this.nodeX0[n];
+      const y0 = this.nodeY0[n];
+      const span = 2 * half;
+      for (let i = this.nodeHead[n]; i !== NONE; i = this.itemNext[i]) {
+        this.rangeOfItem(i, cells);
+        if (cells[0] >= x0 && cells[2] < x0 + span && cells[1] >= y0 && cells[3] < y0 + span) {
+          this.growReach(n, cells);
+        }
+      }
       if (level + 1 < depth) {
         for (let q = 0; q < 4; q++) {
           if (this.nodeCount[first + q] > this.maxObjects) work[sp++] = first + q;

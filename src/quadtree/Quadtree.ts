@@ -112,10 +112,13 @@ export class Quadtree<T extends Rect> {
         }
         index.reserve(count);
         const wasEmpty = index.size === 0;
+        // The clear-and-insert-all loop: the items the clear removed, in the same order, come
+        // back into the tree they left and move, as in a refresh.
+        if (wasEmpty && this.table.readdCleared(items, staged, count)) return;
         for (let i = 0; i < count; i++) this.table.commitInsert(items[i] as T, staged, i << 2);
         // Into an empty tree with no item twice, item i got id i, so the staged boxes are by id:
-        // lay the slots out from them now (the clear-and-insert-all loop's next pair pass would
-        // otherwise reorder them slot by slot, three times slower).
+        // lay the slots out from them now (the next pair pass would otherwise reorder them slot
+        // by slot, three times slower).
         if (wasEmpty && index.size === count) index._layOutFrom(staged);
       } finally {
         items.fill(undefined, 0, count); // (keeps the array's storage for the next call)
@@ -195,9 +198,11 @@ export class Quadtree<T extends Rect> {
 
   /**
    * Removes every item. Built for the classic "clear and re-insert every frame" loop: storage is
-   * kept, and inserting the same items again reuses their ids and allocates nothing. (So the
-   * tree holds references to cleared items until the next clear(), or until it is emptied with
-   * remove().)
+   * kept, and inserting the same items again reuses their ids and allocates nothing. An
+   * `insert(array)` of the same items in the same order, right after, brings the cleared tree
+   * back and re-files only the items that changed node: about the cost of {@link refresh}. (So
+   * the tree holds references to cleared items until the next clear(), or until it is emptied
+   * with remove().)
    */
   clear(): void {
     this.assertMutable('clear');

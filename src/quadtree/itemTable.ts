@@ -99,6 +99,21 @@ export class ItemTable<T extends Rect> {
     this.nextGuess = id + 1;
   }
 
+  /**
+   * Adds items[0 … count − 1] with the boxes staged by position, if the last clear() removed
+   * exactly these items, in this order (item i had id i), and nothing was added since: the
+   * index brings its cleared tree back and moves every box (see QuadIndex._readdCleared). Returns
+   * false, changing nothing, otherwise.
+   */
+  readdCleared(items: (T | undefined)[], staged: Float64Array, count: number): boolean {
+    const known = this.items;
+    if (count > known.length) return false;
+    for (let i = 0; i < count; i++) if (known[i] !== items[i]) return false;
+    if (!this.index._readdCleared(staged, count)) return false;
+    this.nextGuess = count;
+    return true;
+  }
+
   /** Removes `item`, whose live id is `id`. */
   remove(item: T, id: number): void {
     this.index.remove(id);
