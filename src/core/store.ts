@@ -159,9 +159,10 @@ export class TreeStore extends TreeArrays {
   /**
    * Brings back the tree the last clear() emptied, if it held exactly ids 0 … m − 1 and nothing
    * has been added since; returns false (changing nothing) otherwise. The ids are back in their
-   * old nodes and slots with their old boxes, and the caller must move them all next. (The clear-and-
-   * insert-everything loop inserts the same items in the same order every frame: re-filing the
-   * few that changed node costs what a refresh does, a fraction of filing all of them again.)
+   * old nodes and slots with their old boxes, and the caller must move them all next. (The
+   * clear-and-insert-everything loop inserts the same items in the same order every frame:
+   * re-filing the few that changed node costs what a refresh does, a fraction of filing all of
+   * them again.)
    */
   restoreCleared(m: number): boolean {
     const kept = this.cleared;
