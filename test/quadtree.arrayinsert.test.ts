@@ -219,6 +219,57 @@ describe('array insert into an empty tree', () => {
   });
 });
 
+/** `tree` holds exactly `sofar` (the last of them just inserted), as `read` sees it. */
+function expectHolds(tree: Quadtree<Item>, sofar: Item[], read: string, area: Rect): void {
+  const last = sofar[sofar.length - 1];
+  switch (read) {
+    case 'size':
+      expect(tree.size).toBe(sofar.length);
+      break;
+    case 'has':
+      expect(tree.has(last)).toBe(true);
+      break;
+    case 'query':
+      expect(ids(tree.query(area))).toEqual(bruteQuery(sofar, area));
+      break;
+    case 'retrieve': {
+      const candidates = ids(tree.retrieve(area));
+      for (const id of bruteQuery(sofar, area)) expect(candidates).toContain(id);
+      for (const id of candidates) expect(ids(sofar)).toContain(id);
+      break;
+    }
+    case 'pairs':
+      expect(pairsOf(tree)).toEqual(brutePairs(sofar));
+      break;
+    case 'all':
+      expect(ids(tree.all())).toEqual(ids(sofar));
+      break;
+    case 'nearest':
+      expect(tree.nearest(area.x, area.y, sofar.length + 1)).toHaveLength(sofar.length);
+      break;
+    case 'stats':
+      expect(tree.stats().items).toBe(sofar.length);
+      break;
+    case 'forEachNode': {
+      let items = 0;
+      tree.forEachNode((node) => {
+        items += node.items;
+      });
+      expect(items).toBe(sofar.length);
+      break;
+    }
+    case 'update':
+      tree.update(last); // throws if the tree does not know it
+      break;
+    case 'remove':
+      expect(tree.remove(last)).toBe(true);
+      tree.insert(last);
+      break;
+  }
+  expect(tree.size).toBe(sofar.length);
+  tree.validate();
+}
+
 describe('clear() then insert() of the same items (the quadtree-js loop)', () => {
   type Between =
     | 'nothing'
@@ -243,6 +294,22 @@ describe('clear() then insert() of the same items (the quadtree-js loop)', () =>
         'update',
       ),
       pick: fc.nat(),
+      how: fc.constantFrom('array', 'one by one', 'one by one, reading halfway'),
+      // What reads the tree halfway through a one-by-one insert (each read must see the items
+      // inserted so far, whatever the tree keeps back until the last one).
+      read: fc.constantFrom(
+        'size',
+        'has',
+        'query',
+        'retrieve',
+        'pairs',
+        'all',
+        'nearest',
+        'stats',
+        'forEachNode',
+        'update',
+        'remove',
+      ),
       areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
     });
 
@@ -262,7 +329,7 @@ describe('clear() then insert() of the same items (the quadtree-js loop)', () =>
           let next = list.length;
           const tree = new Quadtree<Item>(bounds, options);
           tree.insert(list);
-          for (const { moves, between, pick, areas } of frames) {
+          for (const { moves, between, pick, how, read, areas } of frames) {
             for (const [k, box] of moves) Object.assign(list[k % list.length], box);
             tree.clear();
             if (between === 'add and remove one') {
@@ -280,20 +347,32 @@ describe('clear() then insert() of the same items (the quadtree-js loop)', () =>
             } else if (between === 'add one') {
               list = [...list, { ...list[pick % list.length], id: next++ }];
             }
-            tree.insert(list);
+            if (how === 'array') tree.insert(list);
+            else {
+              const half = list.length >> 1;
+              list.forEach((item, k) => {
+                tree.insert(item);
+                if (how === 'one by one, reading halfway' && k === half) {
+                  expectHolds(tree, list.slice(0, k + 1), read, areas[0]);
+                }
+              });
+            }
             const fresh = new Quadtree<Item>(bounds, options);
             for (const item of list) fresh.insert(item);
+            expect(tree.size).toBe(list.length);
             expectSameTree(tree, fresh, list, areas);
             if (between === 'update') {
-              // A move makes the layout stale: the answers, as sets, must still agree.
+              // A move makes the layout stale: searches read the nodes' lists, whose order must
+              // be a fresh tree's too.
               const moved = list[pick % list.length];
               Object.assign(moved, moves[0]?.[1] ?? { x: bounds.x, y: bounds.y });
               tree.update(moved);
               fresh.update(moved);
               tree.validate();
               for (const area of areas) {
-                expect(ids(tree.query(area))).toEqual(bruteQuery(list, area));
-                expect(ids(fresh.query(area))).toEqual(bruteQuery(list, area));
+                const found = tree.query(area).map((it) => it.id);
+                expect(found).toEqual(fresh.query(area).map((it) => it.id));
+                expect([...found].sort((p, q) => p - q)).toEqual(bruteQuery(list, area));
               }
               expect(pairsOf(tree)).toEqual(brutePairs(list));
             }
@@ -307,6 +386,7 @@ describe('clear() then insert() of the same items (the quadtree-js loop)', () =>
   it('takes the shortcut in the plain loop, and only there', () => {
     const readd = vi.spyOn(QuadIndex.prototype, '_readdCleared');
     const taken = () => readd.mock.results.filter((r) => r.value === true).length;
+    // (Counts the index's successful re-adds: the shortcut taken, for an array or item by item.)
     try {
       const tree = new Quadtree<Item>({ x: 0, y: 0, width: 100, height: 100 }, { maxObjects: 2 });
       const list: Item[] = Array.from({ length: 40 }, (_, id) => ({
@@ -325,9 +405,17 @@ describe('clear() then insert() of the same items (the quadtree-js loop)', () =>
         tree.validate();
         expect(pairsOf(tree)).toEqual(brutePairs(list));
       }
+      for (let frame = 4; frame <= 5; frame++) {
+        for (const it of list) it.y = (it.y + 5) % 100;
+        tree.clear();
+        for (const it of list) tree.insert(it); // the quadtree-js way, one at a time
+        expect(taken()).toBe(frame);
+        tree.validate();
+        expect(pairsOf(tree)).toEqual(brutePairs(list));
+      }
       tree.clear();
       tree.insert([...list.slice(1), list[0]]); // another order
-      expect(taken()).toBe(3);
+      expect(taken()).toBe(5);
       tree.validate();
       expect(pairsOf(tree)).toEqual(brutePairs(list));
     } finally {

@@ -170,6 +170,11 @@ export class QuadIndex {
     return readdCleared(this.tree, src, m);
   }
 
+  /** @internal How many ids the last clear() removed while {@link _readdCleared} can still bring them back (0 if none). */
+  _clearedCount(): number {
+    return this.tree.clearedCount();
+  }
+
   /**
    * @internal Lays the slots out in walk order from src, where every live id h's box must be at
    * src[4h … 4h + 3] (the object Quadtree's staging after an array insert into an empty tree).

@@ -104,8 +104,8 @@ function checkAll(itemNode: Int32Array, boxes: ArrayLike<number>, end: number): 
 }
 
 /**
- * Re-files every live id whose (validated) box in `source` left its node (and, `asBuilt`, folds the
- * subtrees a tree built from scratch would not have split), then lays the slots out
+ * Re-files every live id whose (validated) box in `source` left its node (and, `asBuilt`, gives it the
+ * nodes and lists a tree built from scratch would have), then lays the slots out
  * from `source` (see layOutRunsFrom): every box moved, so the layout is stale anyway, and copying
  * from the caller's array in id order streams. While the ids are re-filed one by one the tree
  * reads every box from `source` (TreeStore.source), as if all had moved at once: an id not yet
@@ -125,7 +125,7 @@ function commitFrom(
       if (itemNode[h] >= 0 && tree.reclassify(h)) moved++;
     }
     // (Before the layout: folding moves boxes between nodes.)
-    if (asBuilt) tree.foldAsBuilt();
+    if (asBuilt) tree.settleAsBuilt();
   } finally {
     tree.source = null;
   }

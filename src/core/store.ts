@@ -1,8 +1,8 @@
 import { MAX_LEVELS, NONE, TreeArrays } from './arrays.js';
 import { childIndex, homeLevel } from './cells.js';
 
-/** foldAsBuilt's depth-first stack: never more than 3 nodes per level plus one. */
-const foldStack = new Int32Array(3 * MAX_LEVELS + 2);
+/** settleAsBuilt's depth-first stack: never more than 3 nodes per level plus one. */
+const settleStack = new Int32Array(3 * MAX_LEVELS + 2);
 
 /**
  * The operations that change the tree: filing, moving and removing items, splitting over-full
@@ -156,6 +156,11 @@ export class TreeStore extends TreeArrays {
     kept[9] = this.nodeTotal[0];
   }
 
+  /** How many ids {@link restoreCleared} can bring back: those of the last clear(), until an id is handed out. */
+  clearedCount(): number {
+    return this.itemHighWater === 0 ? this.cleared[0] : 0;
+  }
+
   /**
    * Brings back the tree the last clear() emptied, if it held exactly ids 0 … m − 1 and nothing
    * has been added since; returns false (changing nothing) otherwise. The ids are back in their
@@ -191,27 +196,45 @@ export class TreeStore extends TreeArrays {
   }
 
   /**
-   * Folds every subtree of maxObjects boxes or fewer into its root (after moveAll brought a
-   * cleared tree back), leaving the nodes adds from scratch would build: a node is split exactly
-   * when more than maxObjects boxes fit its block. (Moves fold only at half that, so that a node
-   * does not split and fold on every move.)
+   * Gives the tree, after moveAll brought a cleared tree back, what adds from scratch would have
+   * built: folds every subtree of maxObjects boxes or fewer into its root (moves fold only at half
+   * that, so that a node does not split and fold on every move), and puts every node's list back
+   * in id order (moves append to the lists; a list is what a search reads while the layout is
+   * stale, so its order is the order of the answers).
    */
-  foldAsBuilt(): void {
-    const stack = foldStack; // (collapse uses workStack)
+  settleAsBuilt(): void {
+    const stack = settleStack; // (collapse uses workStack)
+    const head = this.nodeHead;
     stack[0] = 0;
     let sp = 1;
     while (sp > 0) {
       const n = stack[--sp];
       const first = this.nodeChild[n];
-      if (first === NONE) continue;
-      if (this.nodeTotal[n] <= this.maxObjects) {
-        this.collapse(n);
-        continue;
-      }
+      if (first !== NONE && this.nodeTotal[n] <= this.maxObjects) this.collapse(n);
+      head[n] = NONE;
+      if (this.nodeChild[n] === NONE) continue;
       stack[sp++] = first + 3;
       stack[sp++] = first + 2;
       stack[sp++] = first + 1;
       stack[sp++] = first;
+    }
+    // Prepending the ids from the highest down leaves each list ascending. (The back links form a
+    // ring: the first id's points to the last.)
+    const next = this.itemNext;
+    const prev = this.itemPrev;
+    for (let h = this.itemHighWater - 1; h >= 0; h--) {
+      const n = this.itemNode[h];
+      if (n < 0) continue;
+      const old = head[n];
+      if (old === NONE) {
+        next[h] = NONE;
+        prev[h] = h;
+      } else {
+        next[h] = old;
+        prev[h] = prev[old];
+        prev[old] = h;
+      }
+      head[n] = h;
     }
   }
 

@@ -1,5 +1,6 @@
 import { readSettings } from '../core/options.js';
 import { QuadIndex, refuseChange } from '../core/QuadIndex.js';
+import { resize } from '../core/resize.js';
 import type { NodeInfo, QuadtreeOptions, Rect } from '../core/types.js';
 import { requireArray, requireFunction } from '../shared/validate.js';
 import { ItemSearch, ItemTable } from './itemTable.js';
@@ -49,6 +50,11 @@ export class Quadtree<T extends Rect> {
   private staged = new Float64Array(0);
   /** The elements of an array being inserted, read once (cleared after the call). */
   private stagedItems: (T | undefined)[] = [];
+  /**
+   * Items inserted one by one since a clear() and not filed yet: the first `deferred` items the
+   * clear removed, in their order, with their boxes in {@link staged} (see {@link insert}).
+   */
+  private deferred = 0;
   private checks = 0;
 
   /**
@@ -74,7 +80,7 @@ export class Quadtree<T extends Rect> {
 
   /** Number of items in the tree. */
   get size(): number {
-    return this.index.size;
+    return this.index.size + this.deferred;
   }
 
   /**
@@ -97,6 +103,7 @@ export class Quadtree<T extends Rect> {
     this.assertMutable('insert');
     const index = this.index;
     if (Array.isArray(item)) {
+      this.settle();
       // Each element and each of its fields is read exactly once, before anything changes (and
       // with changes refused meanwhile, so a getter cannot change the tree under the reading).
       const list = item as readonly T[];
@@ -124,6 +131,24 @@ export class Quadtree<T extends Rect> {
         items.fill(undefined, 0, count); // (keeps the array's storage for the next call)
       }
     } else {
+      const k = this.deferred;
+      if (index.size === 0 && k < index._clearedCount() && this.table.items[k] === item) {
+        // The clear-and-insert loop one item at a time (the quadtree-js way): item k of those
+        // the clear removed, in order. Keep its box; once all of them are back, the cleared tree
+        // returns as for an array insert. Anything else files the kept ones first (settle).
+        if (this.staged.length < 4 * (k + 1))
+          this.staged = resize(Float64Array, this.staged, 4 * (k + 1 + (k >> 1)), true);
+        index._beginInput();
+        try {
+          readBox(item as T, 'item', this.staged, 4 * k);
+        } finally {
+          index._endInput();
+        }
+        this.deferred = k + 1;
+        if (k + 1 === index._clearedCount()) this.settle();
+        return;
+      }
+      this.settle();
       const staged = this.one;
       index._beginInput();
       try {
@@ -135,8 +160,24 @@ export class Quadtree<T extends Rect> {
     }
   }
 
+  /**
+   * Files the items {@link insert} kept back (see {@link deferred}): all of those the clear removed
+   * bring the cleared tree back, fewer are filed one by one, as their inserts would have.
+   */
+  private settle(): void {
+    const count = this.deferred;
+    if (count === 0) return;
+    const items = this.table.items;
+    if (!this.table.readdCleared(items, this.staged, count)) {
+      for (let i = 0; i < count; i++) this.table.commitInsert(items[i] as T, this.staged, i << 2);
+      this.index._layOutFrom(this.staged);
+    }
+    this.deferred = 0;
+  }
+
   /** Removes an item. Returns `false` when it was not in the tree. */
   remove(item: T): boolean {
+    this.settle();
     const id = this.table.liveId(item);
     if (id < 0) return false;
     this.assertMutable('remove');
@@ -151,6 +192,7 @@ export class Quadtree<T extends Rect> {
    * case the item stays where it was.
    */
   update(item: T): void {
+    this.settle();
     const id = this.table.liveId(item);
     if (id < 0) throw new Error('Quadtree.update(): the item is not in this tree; insert() it first');
     this.assertMutable('update');
@@ -178,6 +220,7 @@ export class Quadtree<T extends Rect> {
    * it and no item moves. Returns how many items changed node.
    */
   refresh(): number {
+    this.settle();
     const items = this.table.items;
     const end = items.length;
     this.assertMutable('refresh');
@@ -193,18 +236,21 @@ export class Quadtree<T extends Rect> {
 
   /** True when the item is in the tree. */
   has(item: T): boolean {
+    this.settle();
     return this.table.liveId(item) >= 0;
   }
 
   /**
    * Removes every item. Built for the classic "clear and re-insert every frame" loop: storage is
-   * kept, and inserting the same items again reuses their ids and allocates nothing. An
-   * `insert(array)` of the same items in the same order, right after, brings the cleared tree
-   * back and re-files only the items that changed node: about the cost of {@link refresh}. (So
+   * kept, and inserting the same items again reuses their ids and allocates nothing. Inserting
+   * the same items in the same order right after (one array, or one item at a time) brings the
+   * cleared tree back and re-files only the items that changed node: about the cost of
+   * {@link refresh}. (So
    * the tree holds references to cleared items until the next clear(), or until it is emptied
    * with remove().)
    */
   clear(): void {
+    this.settle();
     this.assertMutable('clear');
     this.table.clear();
   }
@@ -218,6 +264,7 @@ export class Quadtree<T extends Rect> {
    * exact test. Appends to `out` and returns it.
    */
   retrieve(area: Rect, out: T[] = []): T[] {
+    this.settle();
     requireArray(out, 'out');
     this.table.search(ItemSearch.Candidates, area, 0, 0, 0, null, out);
     this.checks = 0;
@@ -226,6 +273,7 @@ export class Quadtree<T extends Rect> {
 
   /** Exactly the items whose box overlaps `area` (strictly: touching does not count). Appends to `out`. */
   query(area: Rect, out: T[] = []): T[] {
+    this.settle();
     requireArray(out, 'out');
     this.checks = this.table.search(ItemSearch.Area, area, 0, 0, 0, null, out);
     return out;
@@ -233,6 +281,7 @@ export class Quadtree<T extends Rect> {
 
   /** Items whose box contains the point in its interior (points on an edge do not count). Appends to `out`. */
   queryPoint(x: number, y: number, out: T[] = []): T[] {
+    this.settle();
     requireArray(out, 'out');
     this.checks = this.table.search(ItemSearch.Point, null, x, y, 0, null, out);
     return out;
@@ -243,6 +292,7 @@ export class Quadtree<T extends Rect> {
    * the centre (a box at exactly `radius` does not count). Appends to `out`.
    */
   queryCircle(x: number, y: number, radius: number, out: T[] = []): T[] {
+    this.settle();
     requireArray(out, 'out');
     this.checks = this.table.search(ItemSearch.Circle, null, x, y, radius, null, out);
     return out;
@@ -250,6 +300,7 @@ export class Quadtree<T extends Rect> {
 
   /** Calls `visit` for each candidate of {@link retrieve}; allocates nothing. Return `false` from `visit` to stop. */
   forEachCandidate(area: Rect, visit: ItemVisitor<T>): void {
+    this.settle();
     requireFunction(visit, 'visit');
     this.table.search(ItemSearch.Candidates, area, 0, 0, 0, visit, null);
     this.checks = 0;
@@ -257,18 +308,21 @@ export class Quadtree<T extends Rect> {
 
   /** Calls `visit` for each item {@link query} would return; allocates nothing. Return `false` to stop. */
   forEachInRect(area: Rect, visit: ItemVisitor<T>): void {
+    this.settle();
     requireFunction(visit, 'visit');
     this.checks = this.table.search(ItemSearch.Area, area, 0, 0, 0, visit, null);
   }
 
   /** Calls `visit` for each item {@link queryPoint} would return; allocates nothing. Return `false` to stop. */
   forEachAtPoint(x: number, y: number, visit: ItemVisitor<T>): void {
+    this.settle();
     requireFunction(visit, 'visit');
     this.checks = this.table.search(ItemSearch.Point, null, x, y, 0, visit, null);
   }
 
   /** Calls `visit` for each item {@link queryCircle} would return; allocates nothing. Return `false` to stop. */
   forEachInCircle(x: number, y: number, radius: number, visit: ItemVisitor<T>): void {
+    this.settle();
     requireFunction(visit, 'visit');
     this.checks = this.table.search(ItemSearch.Circle, null, x, y, radius, visit, null);
   }
@@ -279,6 +333,7 @@ export class Quadtree<T extends Rect> {
    * for how pairs are found.
    */
   forEachPair(visit: PairVisitor<T>): void {
+    this.settle();
     requireFunction(visit, 'visit');
     this.checks = this.table.forEachPair(visit);
   }
@@ -310,6 +365,7 @@ export class Quadtree<T extends Rect> {
     maxT: number,
     visit: (item: T, tEnter: number) => number | boolean | void,
   ): void {
+    this.settle();
     requireFunction(visit, 'visit');
     this.table.raycast(x, y, dirX, dirY, maxT, visit);
   }
@@ -343,6 +399,7 @@ export class Quadtree<T extends Rect> {
     dy: number,
     visit: (hit: T, t: number, normalX: number, normalY: number) => void | boolean,
   ): void {
+    this.settle();
     requireFunction(visit, 'visit');
     this.table.forEachSweepHit(item, dx, dy, visit);
   }
@@ -358,12 +415,14 @@ export class Quadtree<T extends Rect> {
     visit: (item: T, distanceSquared: number) => void | boolean,
     maxDistance = Number.POSITIVE_INFINITY,
   ): void {
+    this.settle();
     requireFunction(visit, 'visit');
     this.table.forEachNearest(x, y, visit, maxDistance);
   }
 
   /** The `k` items whose boxes are nearest to (x, y), nearest first, within `maxDistance`. */
   nearest(x: number, y: number, k: number, maxDistance = Number.POSITIVE_INFINITY): T[] {
+    this.settle();
     // The index's bounded k-nearest search (cheaper than stopping forEachNearest after k).
     const items = this.table.items;
     return this.index.nearest(x, y, k, maxDistance).map((id) => items[id] as T);
@@ -371,6 +430,7 @@ export class Quadtree<T extends Rect> {
 
   /** Every item, in a deterministic order (by id). Appends to `out`. */
   all(out: T[] = []): T[] {
+    this.settle();
     requireArray(out, 'out');
     return this.table.all(out);
   }
@@ -383,11 +443,13 @@ export class Quadtree<T extends Rect> {
    * {@link NodeInfo} object is reused between calls. Return `false` to stop.
    */
   forEachNode(visit: (node: NodeInfo) => void | boolean): void {
+    this.settle();
     this.index.forEachNode(visit);
   }
 
   /** Counts of items and nodes, tree depth, memory and the last pass's box tests. O(nodes). */
   stats(): QuadtreeStats {
+    this.settle();
     const stats = this.index.stats();
     return { ...stats, checks: this.checks };
   }
@@ -399,6 +461,7 @@ export class Quadtree<T extends Rect> {
    * its stored and current box.
    */
   validate(): void {
+    this.settle();
     const fail = (message: string): never => {
       throw new Error(`Quadtree.validate(): ${message}`);
     };
