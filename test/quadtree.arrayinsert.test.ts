@@ -10,11 +10,24 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { type NodeInfo, QuadIndex, Quadtree, type Rect } from '../src/index.js';
+import { type NodeInfo, QuadIndex, Quadtree, type QuadtreeOptions, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
 import { brutePairs, bruteQuery, type Item, ids, pairKey } from './oracle.js';
 
 const RUNS = Number(process.env.QC_RUNS ?? 200);
+
+/** A random root and options, and the scene `fields` draws for that root. */
+function withBounds<F extends Record<string, unknown>>(
+  fields: (bounds: Rect) => { [K in keyof F]: fc.Arbitrary<F[K]> },
+): fc.Arbitrary<{ bounds: Rect; options: QuadtreeOptions; scene: F }> {
+  return boundsArb.chain((bounds) =>
+    fc.record({
+      bounds: fc.constant(bounds),
+      options: optionsArb,
+      scene: fc.record(fields(bounds)) as fc.Arbitrary<F>, // (all keys required)
+    }),
+  );
+}
 
 /** Every node as the depth-first node walk shows it. */
 function nodes(tree: Quadtree<Item>): NodeInfo[] {
@@ -60,23 +73,19 @@ function expectSameTree(
   expect(pairs).toEqual(brutePairs(live));
 }
 
-const sceneArb = boundsArb.chain((bounds) =>
-  fc.record({
-    bounds: fc.constant(bounds),
-    options: optionsArb,
-    boxes: fc.array(boxArb(bounds), { maxLength: 120 }),
-    // Positions in the array that repeat an earlier item (inserted twice: its later box wins).
-    repeats: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }),
-    areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 4 }),
-    moves: fc.array(fc.tuple(fc.nat(), boxArb(bounds)), { maxLength: 12 }),
-    removals: fc.array(fc.nat(), { maxLength: 8 }),
-  }),
-);
+const sceneArb = withBounds((bounds) => ({
+  boxes: fc.array(boxArb(bounds), { maxLength: 120 }),
+  // Positions in the array that repeat an earlier item (inserted twice: its later box wins).
+  repeats: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }),
+  areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 4 }),
+  moves: fc.array(fc.tuple(fc.nat(), boxArb(bounds)), { maxLength: 12 }),
+  removals: fc.array(fc.nat(), { maxLength: 8 }),
+}));
 
 describe('array insert into an empty tree', () => {
   it('builds the same tree as one-by-one inserts, and later changes keep it valid', () => {
     fc.assert(
-      fc.property(sceneArb, ({ bounds, options, boxes, repeats, areas, moves, removals }) => {
+      fc.property(sceneArb, ({ bounds, options, scene: { boxes, repeats, areas, moves, removals } }) => {
         const items: Item[] = boxes.map((box, id) => ({ ...box, id }));
         const list: Item[] = [...items];
         for (const [at, which] of repeats) {
@@ -121,17 +130,13 @@ describe('array insert into an empty tree', () => {
   it('after clear(): re-inserted, new and repeated items get the ids one-by-one inserts give them', () => {
     fc.assert(
       fc.property(
-        boundsArb.chain((bounds) =>
-          fc.record({
-            bounds: fc.constant(bounds),
-            options: optionsArb,
-            first: fc.array(boxArb(bounds), { maxLength: 60 }),
-            // Indices into first (kept items, any order, repeats allowed) and new boxes.
-            again: fc.array(fc.oneof(fc.nat(), boxArb(bounds)), { maxLength: 80 }),
-            areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
-          }),
-        ),
-        ({ bounds, options, first, again, areas }) => {
+        withBounds((bounds) => ({
+          first: fc.array(boxArb(bounds), { maxLength: 60 }),
+          // Indices into first (kept items, any order, repeats allowed) and new boxes.
+          again: fc.array(fc.oneof(fc.nat(), boxArb(bounds)), { maxLength: 80 }),
+          areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
+        })),
+        ({ bounds, options, scene: { first, again, areas } }) => {
           const old: Item[] = first.map((box, id) => ({ ...box, id }));
           let next = old.length;
           const list: Item[] = again.map((entry) =>
@@ -166,19 +171,15 @@ describe('array insert into an empty tree', () => {
   it('into a tree that is not empty: the same tree as one-by-one inserts', () => {
     fc.assert(
       fc.property(
-        boundsArb.chain((bounds) =>
-          fc.record({
-            bounds: fc.constant(bounds),
-            options: optionsArb,
-            before: fc.array(boxArb(bounds), { minLength: 1, maxLength: 20 }),
-            removed: fc.array(fc.nat(), { maxLength: 5 }),
-            boxes: fc.array(boxArb(bounds), { maxLength: 80 }),
-            // Items already in the tree, inserted again at these positions of the array.
-            again: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }),
-            areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
-          }),
-        ),
-        ({ bounds, options, before, removed, boxes, again, areas }) => {
+        withBounds((bounds) => ({
+          before: fc.array(boxArb(bounds), { minLength: 1, maxLength: 20 }),
+          removed: fc.array(fc.nat(), { maxLength: 5 }),
+          boxes: fc.array(boxArb(bounds), { maxLength: 80 }),
+          // Items already in the tree, inserted again at these positions of the array.
+          again: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }),
+          areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
+        })),
+        ({ bounds, options, scene: { before, removed, boxes, again, areas } }) => {
           const first: Item[] = before.map((box, id) => ({ ...box, id }));
           const items: Item[] = boxes.map((box, k) => ({ ...box, id: first.length + k }));
           const batch = new Quadtree<Item>(bounds, options);
@@ -316,15 +317,11 @@ describe('clear() then insert() of the same items (the quadtree-js loop)', () =>
   it('gives every frame the tree one-by-one inserts into a new tree give', () => {
     fc.assert(
       fc.property(
-        boundsArb.chain((bounds) =>
-          fc.record({
-            bounds: fc.constant(bounds),
-            options: optionsArb,
-            boxes: fc.array(boxArb(bounds), { minLength: 1, maxLength: 100 }),
-            frames: fc.array(frameArb(bounds), { minLength: 1, maxLength: 6 }),
-          }),
-        ),
-        ({ bounds, options, boxes, frames }) => {
+        withBounds((bounds) => ({
+          boxes: fc.array(boxArb(bounds), { minLength: 1, maxLength: 100 }),
+          frames: fc.array(frameArb(bounds), { minLength: 1, maxLength: 6 }),
+        })),
+        ({ bounds, options, scene: { boxes, frames } }) => {
           let list: Item[] = boxes.map((box, id) => ({ ...box, id }));
           let next = list.length;
           const tree = new Quadtree<Item>(bounds, options);
