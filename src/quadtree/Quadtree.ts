@@ -1,8 +1,8 @@
 import { readSettings } from '../core/options.js';
-import { QuadIndex, refuseChange } from '../core/QuadIndex.js';
+import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
 import type { NodeInfo, QuadtreeOptions, Rect } from '../core/types.js';
-import { requireArray, requireFunction } from '../shared/validate.js';
+import { refuseChange, requireArray, requireFunction } from '../shared/validate.js';
 import { ItemSearch, ItemTable } from './itemTable.js';
 import { readBox, readItems, readLiveBoxes } from './readBox.js';
 import type { ItemSweepHit, ItemVisitor, PairVisitor, QuadtreeStats } from './types.js';
@@ -118,15 +118,10 @@ export class Quadtree<T extends Rect> {
           index._endInput();
         }
         index.reserve(count);
-        const wasEmpty = index.size === 0;
         // The clear-and-insert-all loop: the items the clear removed, in the same order, come
         // back into the tree they left and move, as in a refresh.
-        if (wasEmpty && this.table.readdCleared(items, staged, count)) return;
-        for (let i = 0; i < count; i++) this.table.commitInsert(items[i] as T, staged, i << 2);
-        // Into an empty tree with no item twice, item i got id i, so the staged boxes are by id:
-        // lay the slots out from them now (the next pair pass would otherwise reorder them slot
-        // by slot, three times slower).
-        if (wasEmpty && index.size === count) index._layOutFrom(staged);
+        if (index.size === 0 && this.table.readdCleared(items, staged, count)) return;
+        this.commitStaged(items, staged, count);
       } finally {
         items.fill(undefined, 0, count); // (keeps the array's storage for the next call)
       }
@@ -136,11 +131,10 @@ export class Quadtree<T extends Rect> {
         // The clear-and-insert loop one item at a time (the quadtree-js way): item k of those
         // the clear removed, in order. Keep its box; once all of them are back, the cleared tree
         // returns as for an array insert. Anything else files the kept ones first (settle).
-        if (this.staged.length < 4 * (k + 1))
-          this.staged = resize(Float64Array, this.staged, 4 * (k + 1 + (k >> 1)), true);
+        const staged = this.stagingFor(k + 1, true);
         index._beginInput();
         try {
-          readBox(item as T, 'item', this.staged, 4 * k);
+          readBox(item as T, 'item', staged, 4 * k);
         } finally {
           index._endInput();
         }
@@ -167,12 +161,19 @@ export class Quadtree<T extends Rect> {
   private settle(): void {
     const count = this.deferred;
     if (count === 0) return;
-    const items = this.table.items;
-    if (!this.table.readdCleared(items, this.staged, count)) {
-      for (let i = 0; i < count; i++) this.table.commitInsert(items[i] as T, this.staged, i << 2);
-      this.index._layOutFrom(this.staged);
-    }
+    if (!this.table.restoreCleared(this.staged, count))
+      this.commitStaged(this.table.items, this.staged, count);
     this.deferred = 0;
+  }
+
+  /** Inserts items[0 … count − 1], each with the box staged at staged[4i …] (read and checked). */
+  private commitStaged(items: (T | undefined)[], staged: Float64Array, count: number): void {
+    const wasEmpty = this.index.size === 0;
+    for (let i = 0; i < count; i++) this.table.commitInsert(items[i] as T, staged, i << 2);
+    // Into an empty tree with no item twice, item i got id i, so the staged boxes are by id: lay
+    // the slots out from them now (the next pair pass would otherwise reorder them slot by slot,
+    // three times slower).
+    if (wasEmpty && this.index.size === count) this.index._layOutFrom(staged);
   }
 
   /** Removes an item. Returns `false` when it was not in the tree. */
@@ -206,11 +207,12 @@ export class Quadtree<T extends Rect> {
     this.index._moveFrom(id, staged, 0);
   }
 
-  /** {@link staged}, with room for `count` boxes. */
-  private stagingFor(count: number): Float64Array {
+  /** {@link staged}, with room for `count` boxes (and the boxes staged so far, when `keep`). */
+  private stagingFor(count: number, keep = false): Float64Array {
     // Grown by half again at least, so a tree that gains a few items a frame does not reallocate every frame.
     const room = this.staged.length >> 2;
-    if (room < count) this.staged = new Float64Array(4 * Math.max(count, room + (room >> 1)));
+    if (room < count)
+      this.staged = resize(Float64Array, this.staged, 4 * Math.max(count, room + (room >> 1)), keep);
     return this.staged;
   }
 
@@ -245,9 +247,8 @@ export class Quadtree<T extends Rect> {
    * kept, and inserting the same items again reuses their ids and allocates nothing. Inserting
    * the same items in the same order right after (one array, or one item at a time) brings the
    * cleared tree back and re-files only the items that changed node: about the cost of
-   * {@link refresh}. (So
-   * the tree holds references to cleared items until the next clear(), or until it is emptied
-   * with remove().)
+   * {@link refresh}. (So the tree holds references to cleared items until the next clear(), or
+   * until it is emptied with remove().)
    */
   clear(): void {
     this.settle();

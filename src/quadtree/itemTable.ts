@@ -109,6 +109,14 @@ export class ItemTable<T extends Rect> {
     const known = this.items;
     if (count > known.length) return false;
     for (let i = 0; i < count; i++) if (known[i] !== items[i]) return false;
+    return this.restoreCleared(staged, count);
+  }
+
+  /**
+   * {@link readdCleared} for items known to be the first `count` the clear removed, in order
+   * (those the Quadtree kept back one by one): only the index's own check remains.
+   */
+  restoreCleared(staged: Float64Array, count: number): boolean {
     if (!this.index._readdCleared(staged, count)) return false;
     this.nextGuess = count;
     return true;
