@@ -4,10 +4,10 @@
  */
 
 export type { NearestVisitor } from './core/nearest.js';
-export { type IdRayHit, type IdSweepHit, QuadIndex } from './core/QuadIndex.js';
+export { QuadIndex } from './core/QuadIndex.js';
 export type { RayVisitor } from './core/ray.js';
 export type { SweepVisitor } from './core/sweep.js';
-export type { IdPairVisitor, IdVisitor, IndexStats } from './core/types.js';
+export type { IdPairVisitor, IdRayHit, IdSweepHit, IdVisitor, IndexStats } from './core/types.js';
 export * from './geometry/index.js';
 export { Quadtree } from './quadtree/Quadtree.js';
 export type {

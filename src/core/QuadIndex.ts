@@ -1,5 +1,6 @@
 import {
   isValidMinMax,
+  refuseChange,
   requireArray,
   requireFinite,
   requireFunction,
@@ -18,27 +19,16 @@ import { type RayVisitor, raycast } from './ray.js';
 import { runSearch, Search, searchArgs, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
 import { type SweepVisitor, sweep, sweepArgs } from './sweep.js';
-import type { IdPairVisitor, IdVisitor, IndexStats, NodeInfo, QuadtreeOptions, Rect } from './types.js';
-
-/** First box hit by a moving box, from {@link QuadIndex.sweep}. */
-export interface IdSweepHit {
-  /** Id of the box hit. */
-  id: number;
-  /** Time of impact in [0, 1): the moving box may advance by t·(dx, dy) and then just touches the box hit. */
-  t: number;
-  /** x of the unit normal of the face hit, pointing back at the mover (the diagonal at an exact corner hit). */
-  normalX: number;
-  /** y of that normal. */
-  normalY: number;
-}
-
-/** First box hit by a ray, from {@link QuadIndex.raycastFirst}. */
-export interface IdRayHit {
-  /** Id of the box hit. */
-  id: number;
-  /** Ray parameter where the ray enters the box (a distance when the direction is a unit vector). */
-  t: number;
-}
+import type {
+  IdPairVisitor,
+  IdRayHit,
+  IdSweepHit,
+  IdVisitor,
+  IndexStats,
+  NodeInfo,
+  QuadtreeOptions,
+  Rect,
+} from './types.js';
 
 /**
  * A dynamic quadtree over axis-aligned boxes addressed by integer ids: the core every other part
@@ -605,18 +595,4 @@ export class QuadIndex {
   get _locked(): boolean {
     return this.tree.busy > 0 || this.tree.readingInput > 0;
   }
-}
-
-/**
- * Throws the error for a change made while the tree is busy: from a traversal's callback
- * (`inTraversal`), or from code run while another change reads its input (a getter). @internal
- */
-export function refuseChange(owner: string, method: string, inTraversal: boolean): never {
-  throw new Error(
-    inTraversal
-      ? `${owner}.${method}() was called from inside a query, raycast or forEachPair callback; ` +
-          'collect the changes and apply them after the traversal returns'
-      : `${owner}.${method}() was called while another change was reading its input (from a getter ` +
-          'of an item or box it reads); change the tree after that call returns',
-  );
 }

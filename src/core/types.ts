@@ -78,3 +78,23 @@ export type IdVisitor = (id: number) => void | boolean;
 
 /** Visitor of overlapping id pairs (each pair once, see `forEachPair`). Return `false` to stop. */
 export type IdPairVisitor = (a: number, b: number) => void | boolean;
+
+/** First box hit by a moving box, from {@link QuadIndex.sweep}. */
+export interface IdSweepHit {
+  /** Id of the box hit. */
+  id: number;
+  /** Time of impact in [0, 1): the moving box may advance by t·(dx, dy) and then just touches the box hit. */
+  t: number;
+  /** x of the unit normal of the face hit, pointing back at the mover (the diagonal at an exact corner hit). */
+  normalX: number;
+  /** y of that normal. */
+  normalY: number;
+}
+
+/** First box hit by a ray, from {@link QuadIndex.raycastFirst}. */
+export interface IdRayHit {
+  /** Id of the box hit. */
+  id: number;
+  /** Ray parameter where the ray enters the box (a distance when the direction is a unit vector). */
+  t: number;
+}

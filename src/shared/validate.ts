@@ -253,3 +253,17 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length];
 }
+
+/**
+ * Throws the error for a change made while the tree is busy: from a traversal's callback
+ * (`inTraversal`), or from code run while another change reads its input (a getter). @internal
+ */
+export function refuseChange(owner: string, method: string, inTraversal: boolean): never {
+  throw new Error(
+    inTraversal
+      ? `${owner}.${method}() was called from inside a query, raycast or forEachPair callback; ` +
+          'collect the changes and apply them after the traversal returns'
+      : `${owner}.${method}() was called while another change was reading its input (from a getter ` +
+          'of an item or box it reads); change the tree after that call returns',
+  );
+}
