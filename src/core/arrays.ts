@@ -171,6 +171,14 @@ export class TreeArrays {
     out[k + 3] = cellHi(src[o + 3], this.originY, this.scaleY, grid, loy);
   }
 
+  /** True when node n's block holds the cell range lox … hix × loy … hiy. */
+  blockHolds(n: number, lox: number, loy: number, hix: number, hiy: number): boolean {
+    const span = 1 << (this.maxDepth - this.nodeLevel[n]);
+    const x0 = this.nodeX0[n];
+    const y0 = this.nodeY0[n];
+    return lox >= x0 && hix < x0 + span && loy >= y0 && hiy < y0 + span;
+  }
+
   /** Node n's parent (NONE for the root). Four siblings share it, so it is stored once per block. */
   parentOf(n: number): number {
     return n === 0 ? NONE : this.blockParent[(n - 1) >> 2];

@@ -89,14 +89,10 @@ export class TreeStore extends TreeArrays {
     const hix = range[2];
     const hiy = range[3];
     const n = this.itemNode[h];
-    const level = this.nodeLevel[n];
-    const span = 1 << (this.maxDepth - level);
-    const x0 = this.nodeX0[n];
-    const y0 = this.nodeY0[n];
-    if (lox >= x0 && hix < x0 + span && loy >= y0 && hiy < y0 + span) {
+    if (this.blockHolds(n, lox, loy, hix, hiy)) {
       // Still inside the node: it stays unless the node has children and the item now fits one.
       if (this.nodeChild[n] === NONE) return false;
-      if (homeLevel(lox, loy, hix, hiy, this.maxDepth) <= level) {
+      if (homeLevel(lox, loy, hix, hiy, this.maxDepth) <= this.nodeLevel[n]) {
         this.growReach(n, range); // still crossing a midline here, maybe reaching further
         return false;
       }
@@ -272,11 +268,7 @@ export class TreeStore extends TreeArrays {
     // Climb to the nearest ancestor whose block holds the new range. The nodes climbed past lose
     // the item from their subtree; the highest that becomes small enough is merged.
     let collapseAt = NONE;
-    for (;;) {
-      const span = 1 << (this.maxDepth - this.nodeLevel[n]);
-      const x0 = this.nodeX0[n];
-      const y0 = this.nodeY0[n];
-      if (lox >= x0 && hix < x0 + span && loy >= y0 && hiy < y0 + span) break;
+    while (!this.blockHolds(n, lox, loy, hix, hiy)) {
       this.nodeTotal[n]--;
       if (this.nodeChild[n] !== NONE && this.nodeTotal[n] <= this.mergeThreshold) collapseAt = n;
       n = this.parentOf(n);
@@ -357,14 +349,9 @@ export class TreeStore extends TreeArrays {
       // moveAll an item not yet re-filed can sit here with a new box outside the node: its own
       // turn moves it out, and it must not widen the reach meanwhile.)
       this.clearReach(n);
-      const x0 = this.nodeX0[n];
-      const y0 = this.nodeY0[n];
-      const span = 2 * half;
       for (let i = this.nodeHead[n]; i !== NONE; i = this.itemNext[i]) {
         this.rangeOfItem(i, cells);
-        if (cells[0] >= x0 && cells[2] < x0 + span && cells[1] >= y0 && cells[3] < y0 + span) {
-          this.growReach(n, cells);
-        }
+        if (this.blockHolds(n, cells[0], cells[1], cells[2], cells[3])) this.growReach(n, cells);
       }
       if (level + 1 < depth) {
         for (let q = 0; q < 4; q++) {
