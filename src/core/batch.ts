@@ -1,4 +1,5 @@
 import { describe, isValidMinMax, requireFinite, requireMinMax } from '../shared/validate.js';
+import { cellHi, cellLo } from './cells.js';
 import { layOutRunsFrom } from './layout.js';
 import type { TreeStore } from './store.js';
 
@@ -118,11 +119,20 @@ function commitFrom(
   asBuilt: boolean,
 ): number {
   const itemNode = tree.itemNode;
+  const grid = tree.gridSize;
   let moved = 0;
   tree.source = source;
   try {
     for (let h = 0; h < end; h++) {
-      if (itemNode[h] >= 0 && tree.reclassify(h)) moved++;
+      if (itemNode[h] < 0) continue;
+      // The cell range straight from the caller's array (what reclassify would compute through
+      // its scratch range: this loop is 10-25% faster without the round trip).
+      const h4 = h << 2;
+      const lox = cellLo(source[h4], tree.originX, tree.scaleX, grid);
+      const loy = cellLo(source[h4 + 1], tree.originY, tree.scaleY, grid);
+      const hix = cellHi(source[h4 + 2], tree.originX, tree.scaleX, grid, lox);
+      const hiy = cellHi(source[h4 + 3], tree.originY, tree.scaleY, grid, loy);
+      if (tree.refileIn(h, lox, loy, hix, hiy)) moved++;
     }
     // (Before the layout: folding moves boxes between nodes.)
     if (asBuilt) tree.settleAsBuilt();

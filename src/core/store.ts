@@ -81,22 +81,31 @@ export class TreeStore extends TreeArrays {
    * the heap, and the per-frame paths must not allocate.)
    */
   reclassify(h: number): boolean {
-    this.runsStale = true;
     this.rangeOfItem(h, this.range);
     const range = this.range;
-    const lox = range[0];
-    const loy = range[1];
-    const hix = range[2];
-    const hiy = range[3];
+    return this.refileIn(h, range[0], range[1], range[2], range[3]);
+  }
+
+  /**
+   * {@link reclassify} with the new box's cell range given (moveAll computes it from the caller's
+   * array, which saves the round trip through the scratch range on every box).
+   */
+  refileIn(h: number, lox: number, loy: number, hix: number, hiy: number): boolean {
+    this.runsStale = true;
     const n = this.itemNode[h];
     if (this.blockHolds(n, lox, loy, hix, hiy)) {
       // Still inside the node: it stays unless the node has children and the item now fits one.
       if (this.nodeChild[n] === NONE) return false;
       if (homeLevel(lox, loy, hix, hiy, this.maxDepth) <= this.nodeLevel[n]) {
-        this.growReach(n, range); // still crossing a midline here, maybe reaching further
+        this.growReach(n, lox, loy, hix, hiy); // still crossing a midline here, maybe reaching further
         return false;
       }
     }
+    const range = this.range;
+    range[0] = lox;
+    range[1] = loy;
+    range[2] = hix;
+    range[3] = hiy;
     this.relocate(h, n);
     return true;
   }
@@ -351,7 +360,9 @@ export class TreeStore extends TreeArrays {
       this.clearReach(n);
       for (let i = this.nodeHead[n]; i !== NONE; i = this.itemNext[i]) {
         this.rangeOfItem(i, cells);
-        if (this.blockHolds(n, cells[0], cells[1], cells[2], cells[3])) this.growReach(n, cells);
+        if (this.blockHolds(n, cells[0], cells[1], cells[2], cells[3])) {
+          this.growReach(n, cells[0], cells[1], cells[2], cells[3]);
+        }
       }
       if (level + 1 < depth) {
         for (let q = 0; q < 4; q++) {
@@ -425,19 +436,18 @@ export class TreeStore extends TreeArrays {
 
   /** Widens internal node n's reach box (vertical or horizontal midline crossers) to cover item h. */
   private growReachOf(n: number, h: number): void {
-    this.rangeOfItem(h, this.other);
-    this.growReach(n, this.other);
+    const cells = this.other;
+    this.rangeOfItem(h, cells);
+    this.growReach(n, cells[0], cells[1], cells[2], cells[3]);
   }
 
-  /** Widens internal node n's reach box to cover the cell range cells[0 … 3] of one of its items. */
-  private growReach(n: number, cells: Int32Array): void {
-    const lox = cells[0];
-    const hix = cells[2];
+  /** Widens internal node n's reach box to cover the cell range lox … hix × loy … hiy of one of its items. */
+  private growReach(n: number, lox: number, loy: number, hix: number, hiy: number): void {
     const r = this.reachAt(n) + 4 * this.rangeGroup(n, lox, hix);
     const reach = this.nodeReach;
     if (lox < reach[r]) reach[r] = lox;
-    if (cells[1] < reach[r + 1]) reach[r + 1] = cells[1];
+    if (loy < reach[r + 1]) reach[r + 1] = loy;
     if (hix > reach[r + 2]) reach[r + 2] = hix;
-    if (cells[3] > reach[r + 3]) reach[r + 3] = cells[3];
+    if (hiy > reach[r + 3]) reach[r + 3] = hiy;
   }
 }

@@ -288,8 +288,8 @@ export function containsPointUnchecked(shape: Shape, x: number, y: number): bool
 }
 
 /**
- * Squared distance from (x, y) to the closed shape: 0 inside or on the boundary. No square root is
- * taken (seed 002), so compare it with a squared radius.
+ * Squared distance from (x, y) to the closed shape: 0 inside or on the boundary. Squared, so that a
+ * range check costs no square root: compare it with a squared radius.
  * @example const near = pointDistanceSquared(enemy, px, py) < 30 * 30;
  */
 export function pointDistanceSquared(shape: Shape, x: number, y: number): number {
