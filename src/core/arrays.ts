@@ -192,8 +192,17 @@ export class TreeArrays {
   /** Empties internal node n's reach boxes (leaves have none: nothing to do). */
   protected clearReach(n: number): void {
     if (this.nodeChild[n] === NONE) return;
+    const k = this.reachAt(n);
+    this.emptyReaches(k, k + 8);
+  }
+
+  /**
+   * Empties the reach boxes stored in nodeReach[from … to − 1]: minimum corner at the highest cell
+   * number, maximum at 0, so that the first cell range grown into one becomes the box.
+   */
+  protected emptyReaches(from: number, to: number): void {
     const reach = this.nodeReach;
-    for (let k = this.reachAt(n), end = k + 8; k < end; k += 4) {
+    for (let k = from; k < to; k += 4) {
       reach[k] = 0xffff;
       reach[k + 1] = 0xffff;
       reach[k + 2] = 0;

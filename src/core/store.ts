@@ -192,11 +192,7 @@ export class TreeStore extends TreeArrays {
     // Empty every reach box (those of free blocks too: cheaper than finding the live ones). Every
     // id is moved next and grows its node's again, so they end as tight as adds from scratch
     // leave them; moves alone only ever widen them.
-    const reach = this.nodeReach;
-    for (let r = 0, end = (this.nodeHighWater - 1) << 1; r < end; r += 4) {
-      reach[r] = reach[r + 1] = 0xffff;
-      reach[r + 2] = reach[r + 3] = 0;
-    }
+    this.emptyReaches(0, (this.nodeHighWater - 1) << 1);
     return true;
   }
 
