@@ -4,7 +4,7 @@
  * concrete shapes (shapes.ts) because the narrow phase, rays and sweeps read this cache directly
  * and never need to know which straight-edged kind they hold.
  */
-import { length } from './math.js';
+import { doubles, length } from './math.js';
 import { Shape, type Vec2 } from './shape.js';
 
 /**
@@ -13,14 +13,17 @@ import { Shape, type Vec2 } from './shape.js';
  * outward edge normals are cached in typed arrays that are allocated once per shape.
  */
 export abstract class ConvexShape extends Shape {
-  /** @internal Local vertices as x0, y0, x1, y1, … (counter-clockwise in y-up terms, i.e. positive shoelace area). */
-  _local: Float64Array;
+  /**
+   * @internal Local vertices as x0, y0, x1, y1, … (counter-clockwise in y-up terms, i.e. positive
+   * shoelace area). (This and the next three: plain arrays, see {@link doubles}.)
+   */
+  _local: number[];
   /** @internal World vertices, same layout. */
-  _world: Float64Array;
+  _world: number[];
   /** @internal Unnormalised outward normal of edge i (v[i] → v[i+1]) as (ey, -ex). Unnormalised keeps integer inputs exact. */
-  _normals: Float64Array;
+  _normals: number[];
   /** @internal Length of edge i (the normal's length). */
-  _lengths: Float64Array;
+  _lengths: number[];
   /** @internal Number of vertices. */
   _count: number;
   /** @internal Edges carrying a normal: all of them for shapes with area, 1 for a segment, 0 for a point. */
@@ -31,13 +34,13 @@ export abstract class ConvexShape extends Shape {
   _hasArea: boolean;
 
   /** @internal */
-  protected constructor(x: number, y: number, local: Float64Array, edgeCount: number, axisCount: number) {
+  protected constructor(x: number, y: number, local: number[], edgeCount: number, axisCount: number) {
     super(x, y);
     const n = local.length >> 1;
     this._local = local;
-    this._world = new Float64Array(local.length);
-    this._normals = new Float64Array(2 * Math.max(edgeCount, 1));
-    this._lengths = new Float64Array(Math.max(edgeCount, 1));
+    this._world = doubles(local.length);
+    this._normals = doubles(2 * Math.max(edgeCount, 1));
+    this._lengths = doubles(Math.max(edgeCount, 1));
     this._count = n;
     this._edgeCount = edgeCount;
     this._axisCount = axisCount;

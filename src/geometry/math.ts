@@ -45,3 +45,20 @@ export function project(shape: ConvexShape, nx: number, ny: number): void {
   vec[0] = min;
   vec[1] = max;
 }
+
+/**
+ * A plain array of `count` zeros, for a shape's vertex data (its outline, and the world-space
+ * vertices, edge normals and edge lengths). Plain rather than typed: V8 keeps a typed array over
+ * 64 bytes out of the JS heap, as three objects in three places (the view, its buffer and the
+ * data), while a plain array of doubles is two objects allocated with the shape. The narrow phase
+ * reads this data for every candidate pair, in the broad phase's spatial order rather than the
+ * order the shapes were made in, so most of those reads miss the cache: with plain arrays a World
+ * step at 10,000 shapes took 10–15% less time. Filled by `push` of a fraction so that V8 stores
+ * the elements as unboxed doubles with no holes (PACKED_DOUBLE_ELEMENTS) from the start; writing
+ * numbers keeps them so. @internal
+ */
+export function doubles(count: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push(0.5);
+  return out.fill(0);
+}

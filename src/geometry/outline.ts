@@ -4,7 +4,7 @@
  * input. Cold, allocating construction-time code, kept apart from the shape classes it feeds.
  */
 import { requireFinite } from '../shared/validate.js';
-import { length } from './math.js';
+import { doubles, length } from './math.js';
 import type { Vec2 } from './shape.js';
 
 // Below this |sin| two consecutive edges count as collinear: the middle vertex is dropped rather than
@@ -16,7 +16,7 @@ const COLLINEAR_SIN = 1e-10;
  * duplicates and straight-through vertices removed. Throws TypeError/RangeError describing the problem.
  * @internal
  */
-export function normalizeConvexPoints(points: readonly Vec2[], name = 'points'): Float64Array {
+export function normalizeConvexPoints(points: readonly Vec2[], name = 'points'): number[] {
   if (!Array.isArray(points)) throw new TypeError(`${name} must be an array of {x, y} points`);
   const xs: number[] = [];
   const ys: number[] = [];
@@ -97,7 +97,7 @@ export function normalizeConvexPoints(points: readonly Vec2[], name = 'points'):
     turning += Math.atan2(ax * by - ay * bx, ax * bx + ay * by);
   }
   if (turning > 3 * Math.PI) throw new RangeError(`${name} is not convex: the boundary intersects itself`);
-  const out = new Float64Array(xs.length * 2);
+  const out = doubles(xs.length * 2);
   for (let i = 0; i < xs.length; i++) {
     out[2 * i] = xs[i];
     out[2 * i + 1] = ys[i];

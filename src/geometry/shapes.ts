@@ -6,6 +6,7 @@
  */
 import { requireFinite, requirePositive } from '../shared/validate.js';
 import { ConvexShape } from './convex.js';
+import { doubles } from './math.js';
 import { normalizeConvexPoints } from './outline.js';
 import { Shape, type Vec2 } from './shape.js';
 
@@ -61,7 +62,7 @@ export class Circle extends Shape {
   }
 }
 
-function rectangleLocal(out: Float64Array, x0: number, y0: number, x1: number, y1: number): Float64Array {
+function rectangleLocal(out: number[], x0: number, y0: number, x1: number, y1: number): number[] {
   out[0] = x0;
   out[1] = y0;
   out[2] = x1;
@@ -86,7 +87,7 @@ abstract class Rectangle extends ConvexShape {
     requirePositive(width, 'width');
     requirePositive(height, 'height');
     requireFinite(angle, 'angle');
-    super(x, y, new Float64Array(8), 4, 2);
+    super(x, y, doubles(8), 4, 2);
     this._width = width;
     this._height = height;
     this._angle = angle;
@@ -220,9 +221,9 @@ export class Polygon extends ConvexShape {
     const local = normalizeConvexPoints(points);
     const n = local.length >> 1;
     this._local = local;
-    this._world = new Float64Array(local.length);
-    this._normals = new Float64Array(2 * n);
-    this._lengths = new Float64Array(n);
+    this._world = doubles(local.length);
+    this._normals = doubles(2 * n);
+    this._lengths = doubles(n);
     this._count = n;
     this._edgeCount = n;
     this._axisCount = n;
@@ -280,7 +281,7 @@ export class Segment extends ConvexShape {
   }
 }
 
-function segmentLocal(x1: number, y1: number, x2: number, y2: number): Float64Array {
+function segmentLocal(x1: number, y1: number, x2: number, y2: number): number[] {
   requireFinite(x1, 'x1');
   requireFinite(y1, 'y1');
   requireFinite(x2, 'x2');
@@ -294,7 +295,7 @@ function segmentLocal(x1: number, y1: number, x2: number, y2: number): Float64Ar
       `the midpoint of (${x1}, ${y1}) and (${x2}, ${y2}) overflows (x1 + x2 or y1 + y2 is not finite); keep coordinates within ±1e300`,
     );
   }
-  const local = new Float64Array(4);
+  const local = doubles(4);
   local[0] = x1 - mx;
   local[1] = y1 - my;
   local[2] = x2 - mx;
@@ -312,6 +313,6 @@ export class Point extends ConvexShape {
 
   /** Creates a point at (x, y). */
   constructor(x: number, y: number) {
-    super(x, y, new Float64Array(2), 0, 0);
+    super(x, y, doubles(2), 0, 0);
   }
 }

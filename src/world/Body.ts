@@ -125,6 +125,7 @@ export class Body<U = unknown> {
   set isSensor(value: boolean) {
     requireBoolean(value, 'isSensor');
     this._sensor = value;
+    this._world?._refilter(this);
   }
 
   /**

@@ -126,6 +126,7 @@ export class World<U = unknown> {
       throw new Error('World.add(): the body belongs to another world; remove it there first');
     this.broad.insert(body); // the only step that can throw, and it changes nothing when it does
     this.list.add(body, this);
+    this.broad.refilter(body); // (the broad phase keeps the body's id, known only now)
     return body;
   }
 
@@ -147,7 +148,7 @@ export class World<U = unknown> {
     this.broad.markMoved(body);
   }
 
-  /** @internal A body's category or mask changed. */
+  /** @internal A body's category, mask or sensor flag changed. */
   _refilter(body: Body<U>): void {
     this.broad.refilter(body);
   }

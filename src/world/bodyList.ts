@@ -5,7 +5,7 @@
  * @module
  */
 import type { Body } from './Body.js';
-import type { BroadPhase } from './broadphase.js';
+import { type BroadPhase, PAIR_DATA } from './broadphase.js';
 import type { World } from './World.js';
 
 /**
@@ -82,10 +82,16 @@ export class BodyList<U> {
       const body = bodies[i];
       if (body._world !== world || body._index !== i) fail(`body list entry ${i} is inconsistent`);
       const side = broad.side(body);
-      if (!side.index.has(body._proxy) || side.bodies[body._proxy] !== body)
+      const proxy = body._proxy;
+      if (!side.index.has(proxy) || side.bodies[proxy] !== body || side.shapes[proxy] !== body.shape)
         fail(`body ${body._id} is missing from the index`);
-      if (side.category[body._proxy] !== body._category || side.mask[body._proxy] !== body._mask) {
-        fail(`body ${body._id} has stale filter bits in the index`);
+      if (
+        side.bodyId(proxy) !== body._id ||
+        side.category(proxy) !== (body._category | 0) ||
+        side.mask(proxy) !== (body._mask | 0) ||
+        side.sensor(proxy) !== (body.isSensor ? 1 : 0)
+      ) {
+        fail(`body ${body._id} has stale id, filter bits or sensor flag in the broad phase`);
       }
       const b = body.shape.bounds;
       side.index.getBox(body._proxy, box);
@@ -97,8 +103,9 @@ export class BodyList<U> {
       if (f[o] !== box[0] || f[o + 1] !== box[1] || f[o + 2] !== box[2] || f[o + 3] !== box[3]) {
         fail(`body ${body._id}'s box in the broad phase differs from the index's`);
       }
-      const t = side.tight;
-      if (t[o] !== b.minX || t[o + 1] !== b.minY || t[o + 2] !== b.maxX || t[o + 3] !== b.maxY) {
+      const t = side.pairData;
+      const p = PAIR_DATA * body._proxy;
+      if (t[p] !== b.minX || t[p + 1] !== b.minY || t[p + 2] !== b.maxX || t[p + 3] !== b.maxY) {
         fail(`body ${body._id}'s bounds in the broad phase are out of date`);
       }
     }

@@ -1,6 +1,7 @@
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
 import type { QuadtreeOptions, Rect } from '../core/types.js';
+import type { Shape } from '../geometry/shape.js';
 import { requireFinite, requireRect } from '../shared/validate.js';
 import type { Body } from './Body.js';
 import type { WorldOptions } from './types.js';
@@ -12,6 +13,17 @@ import type { WorldOptions } from './types.js';
  */
 const BATCH_FRACTION = 8;
 
+/**
+ * Doubles per proxy in {@link Side.pairData}: the tight box (4), then four int32s (2): category
+ * and mask bits, the body's id and 1 for a sensor.
+ */
+export const PAIR_DATA = 6;
+// Where those int32s sit in a record of Side.pairBits (2·PAIR_DATA int32s).
+const CATEGORY = 8;
+const MASK = 9;
+const BODY_ID = 10;
+const SENSOR = 11;
+
 /** Copies the box at src[i … i + 3] to dst[j … j + 3] (a subarray view would allocate). */
 function copyBox(src: Float64Array, i: number, dst: Float64Array, j: number): void {
   dst[j] = src[i];
@@ -21,19 +33,27 @@ function copyBox(src: Float64Array, i: number, dst: Float64Array, j: number): vo
 }
 
 /** One side of the broad phase (dynamic or static bodies): an id index plus the bodies by proxy id. */
-class Side<U> {
+export class Side<U> {
   readonly index: QuadIndex;
   /** The body of each proxy id (undefined for free ids). */
   bodies: (Body<U> | undefined)[] = [];
-  /** Category and mask bits by proxy id, so that filtered pairs never touch the body objects. */
-  category = new Uint32Array(64);
-  mask = new Uint32Array(64);
   /**
-   * The shapes' tight bounds by proxy id (minX, minY, maxX, maxY), current after every sync: the
-   * step rejects a candidate pair whose shapes' bounds do not meet from here, without reading
-   * two bodies, two shapes and their bounds scattered in memory (about half the fat-box pairs).
+   * The body's shape, by proxy id: the narrow phase reaches the shapes of a candidate pair without
+   * reading the two bodies (see {@link pairData}).
    */
-  tight = new Float64Array(4 * 64);
+  shapes: (Shape | undefined)[] = [];
+  /**
+   * All the step needs of a candidate pair's bodies, one record of {@link PAIR_DATA} doubles per
+   * proxy id, at PAIR_DATA·id: the shape's tight bounds (minX, minY, maxX, maxY; current after
+   * every sync), then as int32s read through {@link pairBits} the body's category and mask bits,
+   * its id and whether it is a sensor. Candidate pairs come in spatial order, random order for
+   * proxy ids, so most of these reads miss the cache: one record keeps them to about one cache
+   * line per proxy, and the bodies themselves are read only when a contact starts. The bounds
+   * test rejects about half the fat-box pairs before even the shapes are read.
+   */
+  pairData = new Float64Array(PAIR_DATA * 64);
+  /** {@link pairData} as int32s, 2·PAIR_DATA per proxy id. */
+  pairBits = new Int32Array(this.pairData.buffer);
   /**
    * Every live proxy's index box by proxy id, as the index holds it: sync checks the moved bodies
    * against it in the order they moved (about proxy order) rather than through the index's
@@ -47,23 +67,52 @@ class Side<U> {
 
   /** Room for proxy id `id` in the per-id arrays. */
   fit(id: number): void {
-    if (id < this.category.length) return;
-    const length = Math.max(id + 1, this.category.length * 2);
-    this.category = resize(Uint32Array, this.category, length, true);
-    this.mask = resize(Uint32Array, this.mask, length, true);
-    this.tight = resize(Float64Array, this.tight, 4 * length, true);
+    const room = this.fat.length >> 2;
+    if (id < room) return;
+    const length = Math.max(id + 1, room * 2);
+    this.pairData = resize(Float64Array, this.pairData, PAIR_DATA * length, true);
+    this.pairBits = new Int32Array(this.pairData.buffer);
     this.fat = resize(Float64Array, this.fat, 4 * length, true);
   }
 
-  /** Copies the body's current shape bounds into {@link tight}. */
+  /** Copies the body's current shape bounds into {@link pairData}. */
   writeTight(body: Body<U>): void {
     const b = body.shape.bounds;
-    const o = body._proxy << 2;
-    const tight = this.tight;
-    tight[o] = b.minX;
-    tight[o + 1] = b.minY;
-    tight[o + 2] = b.maxX;
-    tight[o + 3] = b.maxY;
+    const o = PAIR_DATA * body._proxy;
+    const data = this.pairData;
+    data[o] = b.minX;
+    data[o + 1] = b.minY;
+    data[o + 2] = b.maxX;
+    data[o + 3] = b.maxY;
+  }
+
+  /** Copies the body's id, category and mask bits and sensor flag into {@link pairData}. */
+  writeFlags(body: Body<U>): void {
+    const o = 2 * PAIR_DATA * body._proxy;
+    this.pairBits[o + CATEGORY] = body._category;
+    this.pairBits[o + MASK] = body._mask;
+    this.pairBits[o + BODY_ID] = body._id;
+    this.pairBits[o + SENSOR] = body.isSensor ? 1 : 0;
+  }
+
+  /** Proxy id's category bits, as an int32. */
+  category(id: number): number {
+    return this.pairBits[2 * PAIR_DATA * id + CATEGORY];
+  }
+
+  /** Proxy id's mask bits, as an int32. */
+  mask(id: number): number {
+    return this.pairBits[2 * PAIR_DATA * id + MASK];
+  }
+
+  /** The id of proxy id's body. */
+  bodyId(id: number): number {
+    return this.pairBits[2 * PAIR_DATA * id + BODY_ID];
+  }
+
+  /** 1 when proxy id's body is a sensor, else 0. */
+  sensor(id: number): number {
+    return this.pairBits[2 * PAIR_DATA * id + SENSOR];
   }
 }
 
@@ -119,9 +168,9 @@ export class BroadPhase<U> {
     const id = side.index.add(box[0], box[1], box[2], box[3]);
     side.fit(id);
     side.bodies[id] = body;
-    side.category[id] = body._category;
-    side.mask[id] = body._mask;
+    side.shapes[id] = body.shape;
     body._proxy = id;
+    side.writeFlags(body);
     side.writeTight(body);
     copyBox(box, 0, side.fat, id << 2);
   }
@@ -130,6 +179,7 @@ export class BroadPhase<U> {
     const side = this.side(body);
     side.index.remove(body._proxy);
     side.bodies[body._proxy] = undefined;
+    side.shapes[body._proxy] = undefined;
     body._proxy = -1;
     if (body._moved) {
       // Leave it in the list (removal from its middle costs O(n)); sync skips bodies not in a world.
@@ -137,11 +187,9 @@ export class BroadPhase<U> {
     }
   }
 
-  /** Copies a body's filter bits after they changed. */
+  /** Copies a body's filter bits and sensor flag after they changed. */
   refilter(body: Body<U>): void {
-    const side = this.side(body);
-    side.category[body._proxy] = body._category;
-    side.mask[body._proxy] = body._mask;
+    this.side(body).writeFlags(body);
   }
 
   /** Notes that a body's shape changed (called through the shape's owner hook). */

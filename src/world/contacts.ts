@@ -1,6 +1,8 @@
-import { collideUnchecked } from '../geometry/sat.js';
+import { collideWithinBounds } from '../geometry/sat.js';
+import type { Shape } from '../geometry/shape.js';
 import type { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
+import type { Side } from './broadphase.js';
 import { PairTable } from './pairTable.js';
 import { BodyContact } from './types.js';
 
@@ -41,24 +43,34 @@ export class ContactBook<U> {
   }
 
   /**
-   * A candidate pair from the broad phase (filters and tight bounds already passed): runs the
-   * narrow phase and records the contact, new or continuing, when the shapes collide.
+   * A candidate pair from the broad phase, proxy p of side sa and proxy q of side sb (filters and
+   * tight bounds already passed, the bounds tested on values copied from the shapes since they
+   * last changed): runs the narrow phase and records the contact, new or continuing, when the
+   * shapes collide. Everything but the shapes comes from the sides' typed arrays; the bodies are
+   * read only when a contact starts.
    */
-  consider(a: Body<U>, b: Body<U>, frame: number): void {
-    const lo = a._id < b._id ? a : b;
-    const hi = lo === a ? b : a;
-    let contact = this.table.get(lo._id, hi._id);
+  consider(sa: Side<U>, p: number, sb: Side<U>, q: number, frame: number): void {
+    const ia = sa.bodyId(p);
+    const ib = sb.bodyId(q);
+    const aIsLo = ia < ib;
+    const lo = aIsLo ? ia : ib;
+    const hi = aIsLo ? ib : ia;
+    const shapeLo = (aIsLo ? sa.shapes[p] : sb.shapes[q]) as Shape;
+    const shapeHi = (aIsLo ? sb.shapes[q] : sa.shapes[p]) as Shape;
+    let contact = this.table.get(lo, hi);
     if (contact !== undefined) {
-      if (!collideUnchecked(lo.shape, hi.shape, contact)) return;
+      if (!collideWithinBounds(shapeLo, shapeHi, contact)) return;
     } else {
       contact = this.acquire();
-      if (!collideUnchecked(lo.shape, hi.shape, contact)) {
+      if (!collideWithinBounds(shapeLo, shapeHi, contact)) {
         this.release(contact);
         return;
       }
-      this.open(contact, lo, hi, frame);
+      const a = sa.bodies[p] as Body<U>;
+      const b = sb.bodies[q] as Body<U>;
+      this.open(contact, aIsLo ? a : b, aIsLo ? b : a, frame);
     }
-    contact.isSensor = lo.isSensor || hi.isSensor;
+    contact.isSensor = (sa.sensor(p) | sb.sensor(q)) !== 0;
     contact.continuous = false;
     contact.timeOfImpact = 1;
     contact._mover = null;

@@ -9,7 +9,7 @@ import { overlapsUnchecked } from '../geometry/sat.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BodyList } from './bodyList.js';
-import type { BroadPhase } from './broadphase.js';
+import { type BroadPhase, PAIR_DATA } from './broadphase.js';
 import type { ContactBook } from './contacts.js';
 import type { WorldQueries } from './queries.js';
 
@@ -84,18 +84,19 @@ export class StepPipeline<U> {
   /** Dynamic–dynamic candidate pair (proxy ids): filter bits and tight bounds first, from typed arrays. */
   private readonly visitPair = (p: number, q: number): void => {
     const side = this.broad.dynamic;
-    if ((side.category[p] & side.mask[q]) === 0 || (side.category[q] & side.mask[p]) === 0) return;
-    if (!boundsMeet(side.tight, p << 2, side.tight, q << 2)) return;
-    this.book.consider(side.bodies[p] as Body<U>, side.bodies[q] as Body<U>, this.steps);
+    if ((side.category(p) & side.mask(q)) === 0 || (side.category(q) & side.mask(p)) === 0) return;
+    if (!boundsMeet(side.pairData, PAIR_DATA * p, side.pairData, PAIR_DATA * q)) return;
+    this.book.consider(side, p, side, q, this.steps);
   };
 
   /** Static body (proxy id) whose box meets the owner's: filter bits and tight bounds first. */
   private readonly visitStatic = (id: number): void => {
     const side = this.broad.statics;
-    if ((this.ownerCategory & side.mask[id]) === 0 || (side.category[id] & this.ownerMask) === 0) return;
+    if ((this.ownerCategory & side.mask(id)) === 0 || (side.category(id) & this.ownerMask) === 0) return;
     const owner = this.owner as Body<U>;
-    if (!boundsMeet(this.broad.dynamic.tight, owner._proxy << 2, side.tight, id << 2)) return;
-    this.book.consider(owner, side.bodies[id] as Body<U>, this.steps);
+    if (!boundsMeet(this.broad.dynamic.pairData, PAIR_DATA * owner._proxy, side.pairData, PAIR_DATA * id))
+      return;
+    this.book.consider(this.broad.dynamic, owner._proxy, side, id, this.steps);
   };
 
   /**
