@@ -10,7 +10,7 @@ import { Shape, type Vec2 } from './shape.js';
 /**
  * Common base of the straight-edged shapes (boxes, polygons, segments, points). They are all convex
  * vertex sets, so one separating-axis routine serves every pair of them. World-space vertices and
- * outward edge normals are cached in typed arrays that are allocated once per shape.
+ * outward edge normals are cached in arrays allocated once per shape.
  */
 export abstract class ConvexShape extends Shape {
   /**
