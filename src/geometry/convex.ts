@@ -17,31 +17,38 @@ export abstract class ConvexShape extends Shape {
    * @internal Local vertices as x0, y0, x1, y1, … (counter-clockwise in y-up terms, i.e. positive
    * shoelace area). (This and the next three: plain arrays, see {@link doubles}.)
    */
-  _local: number[];
+  _local!: number[];
   /** @internal World vertices, same layout. */
-  _world: number[];
+  _world!: number[];
   /** @internal Unnormalised outward normal of edge i (v[i] → v[i+1]) as (ey, -ex). Unnormalised keeps integer inputs exact. */
-  _normals: number[];
+  _normals!: number[];
   /** @internal Length of edge i (the normal's length). */
-  _lengths: number[];
+  _lengths!: number[];
   /** @internal Number of vertices. */
-  _count: number;
+  _count!: number;
   /** @internal Edges carrying a normal: all of them for shapes with area, 1 for a segment, 0 for a point. */
-  _edgeCount: number;
+  _edgeCount!: number;
   /** @internal Separating axes worth testing (a rectangle's opposite edges share an axis). */
-  _axisCount: number;
+  _axisCount!: number;
   /** @internal Whether the shape has an interior (boxes and polygons do; segments and points do not). */
-  _hasArea: boolean;
+  _hasArea!: boolean;
 
   /** @internal */
   protected constructor(x: number, y: number, local: number[], edgeCount: number, axisCount: number) {
     super(x, y);
-    const n = local.length >> 1;
+    this._setOutline(local, edgeCount, axisCount);
+  }
+
+  /**
+   * @internal Takes `local` (checked) as the outline and allocates the world-space caches for it;
+   * the constructor and a polygon's setPoints.
+   */
+  protected _setOutline(local: number[], edgeCount: number, axisCount: number): void {
     this._local = local;
     this._world = doubles(local.length);
     this._normals = doubles(2 * Math.max(edgeCount, 1));
     this._lengths = doubles(Math.max(edgeCount, 1));
-    this._count = n;
+    this._count = local.length >> 1;
     this._edgeCount = edgeCount;
     this._axisCount = axisCount;
     this._hasArea = edgeCount >= 3;

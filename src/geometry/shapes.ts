@@ -220,13 +220,7 @@ export class Polygon extends ConvexShape {
   setPoints(points: readonly Vec2[]): this {
     const local = normalizeConvexPoints(points);
     const n = local.length >> 1;
-    this._local = local;
-    this._world = doubles(local.length);
-    this._normals = doubles(2 * n);
-    this._lengths = doubles(n);
-    this._count = n;
-    this._edgeCount = n;
-    this._axisCount = n;
+    this._setOutline(local, n, n);
     this._changed();
     return this;
   }
