@@ -312,6 +312,67 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     );
   });
 
+  it('nearest(k) matches brute force over internal nodes holding few and many boxes, laid out or not', () => {
+    // Rows of boxes on the root's midlines and on the quarter lines give internal nodes more own
+    // boxes than nearest offers whole (those are queued as two groups), and scattered small
+    // boxes give internal nodes a handful (offered whole); the points fall near the rows too.
+    const rowBox = fc
+      .record({
+        line: fc.constantFrom(0.5, 0.5, 0.5, 0.25, 0.75), // the root's midlines most often
+        vertical: fc.boolean(),
+        at: fc.integer({ min: -5, max: 100 }),
+        length: fc.integer({ min: 0, max: 10 }),
+        thick: fc.integer({ min: 1, max: 4 }),
+      })
+      .map(({ line, vertical, at, length, thick }): Corners => {
+        const across: [number, number] = [100 * line - thick / 2, 100 * line + thick / 2];
+        const along: [number, number] = [at, at + length];
+        return vertical
+          ? [across[0], along[0], across[1], along[1]]
+          : [along[0], across[0], along[1], across[1]];
+      });
+    const smallBox = fc
+      .tuple(
+        fc.integer({ min: -10, max: 109 }),
+        fc.integer({ min: -10, max: 109 }),
+        fc.integer({ min: 0, max: 4 }),
+      )
+      .map(([x, y, w]): Corners => [x, y, x + w, y + w]);
+    const point = fc.oneof(
+      fc.tuple(
+        fc.double({ min: -20, max: 120, noNaN: true }),
+        fc.double({ min: -20, max: 120, noNaN: true }),
+      ),
+      fc.tuple(fc.constantFrom(25, 50, 75), fc.integer({ min: -5, max: 105 })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof({ weight: 3, arbitrary: rowBox }, { weight: 1, arbitrary: smallBox }), {
+          minLength: 1,
+          maxLength: 400,
+          size: 'max',
+        }),
+        fc.array(fc.tuple(point, fc.integer({ min: 1, max: 60 })), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.boolean(),
+        (boxes, queries, maxObjects, layOut) => {
+          const index = new QuadIndex({ x: 0, y: 0, width: 100, height: 100 }, { maxObjects });
+          for (const box of boxes) index.add(...box);
+          if (layOut) index.forEachPair(() => {});
+          for (const [[px, py], k] of queries) {
+            const expected = boxes
+              .map((box, id) => ({ id, d: distance2(box, px, py) }))
+              .sort((a, b) => a.d - b.d || a.id - b.id)
+              .slice(0, k)
+              .map((e) => e.id);
+            expect(index.nearest(px, py, k)).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it('a node holding more boxes than the search buffers start with is searched whole', () => {
     // One leaf (maxLevels 0) with 1,000 boxes, most of them identical: the box search's hit
     // buffer (256 entries to start with) must grow, and every match be reported once.
