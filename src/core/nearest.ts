@@ -65,7 +65,13 @@ export function forEachNearest(
       }
       continue;
     }
-    size = queueChildren(tree, ctx, size, x, y, n, limit2, groupBase);
+    // The node's groups and children, written past the heap's end and pushed where they are.
+    if (size + CHILD_ENTRIES > ctx.ids.length) {
+      ctx.growIds(size + CHILD_ENTRIES);
+      ctx.growKeys(size + CHILD_ENTRIES);
+    }
+    const end = childEntries(tree, x, y, n, limit2, groupBase, true, ctx.keys, ctx.ids, size);
+    for (; size < end; size++) ctx.heapPush(size, ctx.keys[size], ctx.ids[size]);
   }
 }
 
@@ -163,14 +169,14 @@ export function nearestK(
     // Nearest last, so that it is popped first (insertion sort: at most six entries).
     for (let i = sp + 1; i < top; i++) {
       const d = keys[i];
-      const payload = stack[i];
+      const entry = stack[i];
       let j = i;
       for (; j > sp && keys[j - 1] < d; j--) {
         keys[j] = keys[j - 1];
         stack[j] = stack[j - 1];
       }
       keys[j] = d;
-      stack[j] = payload;
+      stack[j] = entry;
     }
     sp = top;
   }
@@ -198,26 +204,6 @@ export function queuedGroup(payload: number, groupBase: number): number {
 
 /** Most entries {@link childEntries} writes: two groups and four children. */
 const CHILD_ENTRIES = 6;
-
-/** forEachNearest's heap entries for an internal node's children, staged by childEntries. */
-const stagedKeys = new Float64Array(CHILD_ENTRIES);
-const stagedIds = new Int32Array(CHILD_ENTRIES);
-
-/** Queues {@link childEntries} of internal node n on the heap of forEachNearest; returns its new size. */
-function queueChildren(
-  tree: TreeArrays,
-  ctx: Scratch,
-  size: number,
-  x: number,
-  y: number,
-  n: number,
-  bound: number,
-  groupBase: number,
-): number {
-  const staged = childEntries(tree, x, y, n, bound, groupBase, true, stagedKeys, stagedIds, 0);
-  for (let i = 0; i < staged; i++) ctx.heapPush(size++, stagedKeys[i], stagedIds[i]);
-  return size;
-}
 
 /**
  * Writes internal node n's two groups of midline-crossing boxes (when `groups`) and its non-empty
