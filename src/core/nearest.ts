@@ -66,10 +66,7 @@ export function forEachNearest(
       continue;
     }
     // The node's groups and children, written past the heap's end and pushed where they are.
-    if (size + CHILD_ENTRIES > ctx.ids.length) {
-      ctx.growIds(size + CHILD_ENTRIES);
-      ctx.growKeys(size + CHILD_ENTRIES);
-    }
+    ctx.fitKeyed(size + CHILD_ENTRIES);
     const end = childEntries(tree, x, y, n, limit2, groupBase, true, ctx.keys, ctx.ids, size);
     for (; size < end; size++) ctx.heapPush(size, ctx.keys[size], ctx.ids[size]);
   }
@@ -161,9 +158,10 @@ export function nearestK(
       }
       if (first === NONE || group >= 0) continue;
     }
-    if (sp + CHILD_ENTRIES > stack.length) {
-      stack = ctx.growIds(sp + CHILD_ENTRIES);
-      keys = ctx.growKeys(sp + CHILD_ENTRIES);
+    if (sp + CHILD_ENTRIES > stack.length || sp + CHILD_ENTRIES > keys.length) {
+      ctx.fitKeyed(sp + CHILD_ENTRIES);
+      keys = ctx.keys;
+      stack = ctx.ids;
     }
     const top = childEntries(tree, x, y, n, bound, groupBase, !whole, keys, stack, sp);
     // Nearest last, so that it is popped first (insertion sort: at most six entries).

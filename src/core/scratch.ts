@@ -95,6 +95,15 @@ export class Scratch {
   }
 
   /**
+   * Makes `ids` and `keys` both at least `length` long, for a caller about to write entries to
+   * both past its current end. (Either can be the shorter: the pair walk grows `ids` alone.)
+   */
+  fitKeyed(length: number): void {
+    if (this.ids.length < length) this.growIds(length);
+    if (this.keys.length < length) this.growKeys(length);
+  }
+
+  /**
    * Min-heap insert into keys/ids (which hold `size` entries), ties broken by id so the order is
    * deterministic. The caller keeps the size.
    */
