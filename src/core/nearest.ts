@@ -1,6 +1,6 @@
 import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
-import { boxDistanceSquared } from './search.js';
+import { axisDistance, boxDistanceSquared } from './search.js';
 
 /**
  * Nearest-box searches: the best-first walk behind `forEachNearest` (any number of results, in
@@ -229,7 +229,7 @@ function childEntries(
   }
   // The four children's bounds are made of two column spans and two row spans (child 0's and
   // child 3's), so the distance to each child is one of two per axis: two float bounds computed
-  // instead of four, the same numbers as nodeBounds gives per child.
+  // instead of four, the same numbers as nodeBounds and boxDistanceSquared give per child.
   const half = 1 << (tree.maxDepth - tree.nodeLevel[n] - 1);
   const x0 = tree.nodeX0[n];
   const y0 = tree.nodeY0[n];
@@ -250,11 +250,6 @@ function childEntries(
     ids[at++] = -(first + q + 1);
   }
   return at;
-}
-
-/** Distance from v to the span min … max on one axis (0 inside), as boxDistanceSquared takes it. */
-function axisDistance(v: number, min: number, max: number): number {
-  return min > v ? min - v : v > max ? v - max : 0;
 }
 
 /** True when entry (ka, ia) comes after (kb, ib) in nearest order (farther, or as far with a higher id). */

@@ -239,7 +239,12 @@ export function boxDistanceSquared(
   maxX: number,
   maxY: number,
 ): number {
-  const dx = minX > x ? minX - x : x > maxX ? x - maxX : 0;
-  const dy = minY > y ? minY - y : y > maxY ? y - maxY : 0;
+  const dx = axisDistance(x, minX, maxX);
+  const dy = axisDistance(y, minY, maxY);
   return dx * dx + dy * dy;
+}
+
+/** Distance from v to the span min … max on one axis; 0 inside. */
+export function axisDistance(v: number, min: number, max: number): number {
+  return min > v ? min - v : v > max ? v - max : 0;
 }
