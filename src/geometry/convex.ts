@@ -18,12 +18,21 @@ export abstract class ConvexShape extends Shape {
    * shoelace area). (This and the next three: plain arrays, see {@link doubles}.)
    */
   _local!: number[];
-  /** @internal World vertices, same layout. */
-  _world!: number[];
-  /** @internal Unnormalised outward normal of edge i (v[i] → v[i+1]) as (ey, -ex). Unnormalised keeps integer inputs exact. */
-  _normals!: number[];
-  /** @internal Length of edge i (the normal's length). */
-  _lengths!: number[];
+  /**
+   * @internal The world-space cache, in one array so that the narrow phase, which reads it in the
+   * broad phase's spatial order (mostly cache misses), reaches it in two objects (the array and
+   * its elements) rather than six (a World step at 10,000 shapes: 0.88–0.92× the time of three
+   * arrays):
+   *   world vertex i at [2i, 2i + 1], the same layout as `_local`;
+   *   from `_normalsAt`, edge i's unnormalised outward normal (v[i] → v[i+1]) as (ey, -ex)
+   *   (unnormalised keeps integer inputs exact);
+   *   from `_lengthsAt`, edge i's length (the normal's length).
+   */
+  _geo!: number[];
+  /** @internal Where the normals start in `_geo` (2 × vertex count). */
+  _normalsAt!: number;
+  /** @internal Where the edge lengths start in `_geo`. */
+  _lengthsAt!: number;
   /** @internal Number of vertices. */
   _count!: number;
   /** @internal Edges carrying a normal: all of them for shapes with area, 1 for a segment, 0 for a point. */
@@ -44,10 +53,11 @@ export abstract class ConvexShape extends Shape {
    * the constructor and a polygon's setPoints.
    */
   protected _setOutline(local: number[], edgeCount: number, axisCount: number): void {
+    const edges = Math.max(edgeCount, 1);
     this._local = local;
-    this._world = doubles(local.length);
-    this._normals = doubles(2 * Math.max(edgeCount, 1));
-    this._lengths = doubles(Math.max(edgeCount, 1));
+    this._geo = doubles(local.length + 3 * edges);
+    this._normalsAt = local.length;
+    this._lengthsAt = local.length + 2 * edges;
     this._count = local.length >> 1;
     this._edgeCount = edgeCount;
     this._axisCount = axisCount;
@@ -68,8 +78,8 @@ export abstract class ConvexShape extends Shape {
       throw new RangeError(`index must be an integer in [0, ${this._count - 1}], got ${index}`);
     }
     this._sync();
-    out.x = this._world[2 * index];
-    out.y = this._world[2 * index + 1];
+    out.x = this._geo[2 * index];
+    out.y = this._geo[2 * index + 1];
     return out;
   }
 
@@ -77,14 +87,14 @@ export abstract class ConvexShape extends Shape {
   getVertices(): Vec2[] {
     this._sync();
     const result: Vec2[] = [];
-    for (let i = 0; i < this._count; i++) result.push({ x: this._world[2 * i], y: this._world[2 * i + 1] });
+    for (let i = 0; i < this._count; i++) result.push({ x: this._geo[2 * i], y: this._geo[2 * i + 1] });
     return result;
   }
 
   /** @internal */
   protected _recompute(): void {
     const local = this._local;
-    const world = this._world;
+    const geo = this._geo;
     const n = this._count;
     const k = this._scale;
     const angle = this._angle;
@@ -102,8 +112,8 @@ export abstract class ConvexShape extends Shape {
       const ly = local[2 * i + 1] * k;
       const wx = s === 0 ? ox + lx : ox + (c * lx - s * ly);
       const wy = s === 0 ? oy + ly : oy + (s * lx + c * ly);
-      world[2 * i] = wx;
-      world[2 * i + 1] = wy;
+      geo[2 * i] = wx;
+      geo[2 * i + 1] = wy;
       if (wx < minX) minX = wx;
       if (wx > maxX) maxX = wx;
       if (wy < minY) minY = wy;
@@ -114,15 +124,15 @@ export abstract class ConvexShape extends Shape {
     b.minY = minY;
     b.maxX = maxX;
     b.maxY = maxY;
-    const normals = this._normals;
-    const lengths = this._lengths;
+    const normalsAt = this._normalsAt;
+    const lengthsAt = this._lengthsAt;
     for (let i = 0; i < this._edgeCount; i++) {
       const j = i + 1 === n ? 0 : i + 1;
-      const ex = world[2 * j] - world[2 * i];
-      const ey = world[2 * j + 1] - world[2 * i + 1];
-      normals[2 * i] = ey;
-      normals[2 * i + 1] = 0 - ex; // 0 - ex, not -ex: keeps +0 instead of -0 in axis-aligned normals
-      lengths[i] = length(ex, ey);
+      const ex = geo[2 * j] - geo[2 * i];
+      const ey = geo[2 * j + 1] - geo[2 * i + 1];
+      geo[normalsAt + 2 * i] = ey;
+      geo[normalsAt + 2 * i + 1] = 0 - ex; // 0 - ex, not -ex: keeps +0 instead of -0 in axis-aligned normals
+      geo[lengthsAt + i] = length(ex, ey);
     }
   }
 }

@@ -34,7 +34,7 @@ export function unit(dx: number, dy: number): void {
 
 /** The interval [vec[0], vec[1]] of a convex shape's world vertices projected on (nx, ny). @internal */
 export function project(shape: ConvexShape, nx: number, ny: number): void {
-  const v = shape._world;
+  const v = shape._geo;
   let min = nx * v[0] + ny * v[1];
   let max = min;
   for (let i = 1; i < shape._count; i++) {
@@ -47,8 +47,8 @@ export function project(shape: ConvexShape, nx: number, ny: number): void {
 }
 
 /**
- * A plain array of `count` zeros, for a shape's vertex data (its outline, and the world-space
- * vertices, edge normals and edge lengths). Plain rather than typed: V8 keeps a typed array over
+ * A plain array of `count` zeros, for a shape's vertex data (its outline, and its world-space
+ * cache of vertices, edge normals and edge lengths). Plain rather than typed: V8 keeps a typed array over
  * 64 bytes out of the JS heap, as three objects in three places (the view, its buffer and the
  * data), while a plain array of doubles is two objects allocated with the shape. The narrow phase
  * reads this data for every candidate pair, in the broad phase's spatial order rather than the

@@ -182,7 +182,7 @@ export function raycastUnchecked(
     }
   } else {
     const poly = shape as ConvexShape;
-    const v = poly._world;
+    const v = poly._geo;
     if (poly._count === 1) return false; // a point has no interior to pass through
     if (poly._count === 2) {
       // Seed 002's two-parameter line intersection: origin + t·d = p1 + u·e, strictly inside both.
@@ -196,22 +196,22 @@ export function raycastUnchecked(
       const u = (wx * dy - wy * dx) / denom;
       if (!(tt > 0 && tt < tMax && u > 0 && u < 1)) return false;
       t = tt;
-      const len = poly._lengths[0];
-      nx = poly._normals[0] / len;
-      ny = poly._normals[1] / len;
+      const len = v[poly._lengthsAt];
+      nx = v[poly._normalsAt] / len;
+      ny = v[poly._normalsAt + 1] / len;
       if (nx * dx + ny * dy > 0) {
         nx = -nx;
         ny = -ny;
       }
     } else {
       // Cyrus–Beck clipping against each face's half-plane.
-      const normals = poly._normals;
+      const N = poly._normalsAt;
       let tEnter = Number.NEGATIVE_INFINITY;
       let tExit = Number.POSITIVE_INFINITY;
       let face = -1;
       for (let i = 0; i < poly._count; i++) {
-        const fnx = normals[2 * i];
-        const fny = normals[2 * i + 1];
+        const fnx = v[N + 2 * i];
+        const fny = v[N + 2 * i + 1];
         const num = fnx * (v[2 * i] - ox) + fny * (v[2 * i + 1] - oy); // > 0: origin strictly inside this face
         const den = fnx * dx + fny * dy;
         if (den === 0) {
@@ -234,9 +234,9 @@ export function raycastUnchecked(
       if (!(lo < hi)) return false;
       t = lo;
       if (tEnter >= 0 && face >= 0) {
-        const len = poly._lengths[face];
-        nx = normals[2 * face] / len;
-        ny = normals[2 * face + 1] / len;
+        const len = v[poly._lengthsAt + face];
+        nx = v[N + 2 * face] / len;
+        ny = v[N + 2 * face + 1] / len;
       } else {
         nx = -dx / dirLength;
         ny = -dy / dirLength;
@@ -279,10 +279,10 @@ export function containsPointUnchecked(shape: Shape, x: number, y: number): bool
   }
   const poly = shape as ConvexShape;
   if (!poly._hasArea) return false;
-  const v = poly._world;
-  const normals = poly._normals;
+  const v = poly._geo;
+  const N = poly._normalsAt;
   for (let i = 0; i < poly._count; i++) {
-    if (normals[2 * i] * (x - v[2 * i]) + normals[2 * i + 1] * (y - v[2 * i + 1]) >= 0) return false;
+    if (v[N + 2 * i] * (x - v[2 * i]) + v[N + 2 * i + 1] * (y - v[2 * i + 1]) >= 0) return false;
   }
   return true;
 }
@@ -313,7 +313,7 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
     return gap * gap;
   }
   const poly = shape as ConvexShape;
-  const v = poly._world;
+  const v = poly._geo;
   const n = poly._count;
   if (n === 1) {
     const dx = x - v[0];
@@ -325,10 +325,10 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
   // which said 0 for any point while containsPoint said outside.
   const b = poly._bounds;
   if (poly._hasArea && b.minX <= x && x <= b.maxX && b.minY <= y && y <= b.maxY) {
-    const normals = poly._normals;
+    const N = poly._normalsAt;
     let inside = true;
     for (let i = 0; i < n; i++) {
-      if (normals[2 * i] * (x - v[2 * i]) + normals[2 * i + 1] * (y - v[2 * i + 1]) > 0) {
+      if (v[N + 2 * i] * (x - v[2 * i]) + v[N + 2 * i + 1] * (y - v[2 * i + 1]) > 0) {
         inside = false;
         break;
       }

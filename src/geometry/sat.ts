@@ -183,7 +183,9 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
   const cy = circle._y;
   const r = circle._r;
   const r2 = r * r;
-  const v = poly._world;
+  const v = poly._geo; // vertices from 0, normals from N, lengths from L
+  const N = poly._normalsAt;
+  const L = poly._lengthsAt;
   const n = poly._count;
   let nx = 0;
   let ny = 0;
@@ -192,9 +194,8 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
 
   let centreInside = poly._hasArea;
   if (poly._hasArea) {
-    const normals = poly._normals;
     for (let i = 0; i < n; i++) {
-      if (normals[2 * i] * (cx - v[2 * i]) + normals[2 * i + 1] * (cy - v[2 * i + 1]) > 0) {
+      if (v[N + 2 * i] * (cx - v[2 * i]) + v[N + 2 * i + 1] * (cy - v[2 * i + 1]) > 0) {
         centreInside = false;
         break;
       }
@@ -206,21 +207,19 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
     // out is through the nearest face (found only now: the divisions are wasted when the centre
     // is outside, the common case).
     if (out === null) return true;
-    const normals = poly._normals;
-    const lengths = poly._lengths;
     let maxSep = Number.NEGATIVE_INFINITY;
     let maxFace = 0;
     for (let i = 0; i < n; i++) {
-      const s = normals[2 * i] * (cx - v[2 * i]) + normals[2 * i + 1] * (cy - v[2 * i + 1]);
-      const sep = s / lengths[i];
+      const s = v[N + 2 * i] * (cx - v[2 * i]) + v[N + 2 * i + 1] * (cy - v[2 * i + 1]);
+      const sep = s / v[L + i];
       if (sep > maxSep) {
         maxSep = sep;
         maxFace = i;
       }
     }
-    const len = poly._lengths[maxFace];
-    nx = poly._normals[2 * maxFace] / len;
-    ny = poly._normals[2 * maxFace + 1] / len;
+    const len = v[L + maxFace];
+    nx = v[N + 2 * maxFace] / len;
+    ny = v[N + 2 * maxFace + 1] / len;
     depth = r - maxSep;
     circleInPoly = -maxSep >= r;
   } else {
@@ -277,7 +276,7 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
     // (r − √d2 or r − |cross|/len can round to 0 a hair from tangent). Should rounding still
     // leave none (the test passed on another feature, at a tie), the pair is touching.
     if (bestEdge >= 0) {
-      const len = poly._lengths[bestEdge];
+      const len = v[L + bestEdge];
       const cross = Math.abs(bestCross);
       depth = (r2 * bestEe - cross * cross) / (len * (r * len + cross));
       if (!(depth < Number.POSITIVE_INFINITY)) depth = r - cross / len; // (squares overflowed)
@@ -289,11 +288,11 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
     if (bestEdge >= 0) {
       // Closest point inside an edge: the push is along the edge normal. Using the normal rather
       // than (centre − closest point) keeps the direction exact when the centre is almost on it.
-      const len = poly._lengths[bestEdge];
+      const len = v[L + bestEdge];
       // cross(e, w) < 0 means the centre is on the outward-normal side of edge (ey, -ex).
       const side = bestCross > 0 ? -1 : 1;
-      nx = (side * poly._normals[2 * bestEdge]) / len;
-      ny = (side * poly._normals[2 * bestEdge + 1]) / len;
+      nx = (side * v[N + 2 * bestEdge]) / len;
+      ny = (side * v[N + 2 * bestEdge + 1]) / len;
     } else {
       const dx = cx - v[2 * bestVertex];
       const dy = cy - v[2 * bestVertex + 1];
@@ -303,9 +302,9 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
         ny = vec[1];
       } else if (n >= 2) {
         // Centre exactly on a segment's endpoint: crossing the segment's line costs r, the minimum.
-        const len = poly._lengths[0];
-        nx = poly._normals[0] / len;
-        ny = poly._normals[1] / len;
+        const len = v[L];
+        nx = v[N] / len;
+        ny = v[N + 1] / len;
       } else {
         nx = 1;
         ny = 0;
@@ -349,10 +348,11 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
  */
 function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth: boolean): boolean {
   if (owner._hasArea) return testFaces(owner, owner === a ? b : a, owner === a, wantDepth);
-  const normals = owner._normals;
+  const g = owner._geo;
+  const N = owner._normalsAt;
   for (let i = 0; i < owner._axisCount; i++) {
-    const nx = normals[2 * i];
-    const ny = normals[2 * i + 1];
+    const nx = g[N + 2 * i];
+    const ny = g[N + 2 * i + 1];
     project(a, nx, ny);
     const minA = vec[0];
     const maxA = vec[1];
@@ -361,7 +361,7 @@ function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth:
     const maxB = vec[1];
     if (!(minA < maxB && minB < maxA)) return false;
     if (wantDepth) {
-      const len = owner._lengths[i];
+      const len = g[owner._lengthsAt + i];
       const forward = maxA - minB; // push b along +n
       const backward = maxB - minA; // push b along -n
       keepShallowest(
@@ -380,13 +380,13 @@ function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth:
  * orients the push from a to b.
  */
 function testFaces(owner: ConvexShape, other: ConvexShape, ownerIsA: boolean, wantDepth: boolean): boolean {
-  const normals = owner._normals;
-  const v = owner._world;
-  const w = other._world;
+  const v = owner._geo;
+  const N = owner._normalsAt;
+  const w = other._geo;
   const m = other._count;
   for (let i = 0; i < owner._count; i++) {
-    const nx = normals[2 * i];
-    const ny = normals[2 * i + 1];
+    const nx = v[N + 2 * i];
+    const ny = v[N + 2 * i + 1];
     // Each vertex is measured from the face's own vertex, n·(w − v): differences first are exact
     // for integer input and keep their precision far from the origin, and for a lone point this
     // is containsPoint's very expression, so a Point and a point query agree to the last bit.
@@ -399,7 +399,7 @@ function testFaces(owner: ConvexShape, other: ConvexShape, ownerIsA: boolean, wa
     }
     if (!(reach < 0)) return false; // other lies wholly on the outer closed side of this face
     if (wantDepth) {
-      const len = owner._lengths[i];
+      const len = v[owner._lengthsAt + i];
       // Pushing other out through this face: along +n when other is b, along −n when it is a.
       const sign = ownerIsA ? 1 : -1;
       keepShallowest(-reach / len, (sign * nx) / len, (sign * ny) / len);
@@ -420,14 +420,14 @@ function keepShallowest(depth: number, nx: number, ny: number): void {
 /** Whether every vertex of `inner` lies in the closed convex region `outer` (which must have area). */
 function containsAllVertices(outer: ConvexShape, inner: ConvexShape): boolean {
   if (!outer._hasArea) return false;
-  const ov = outer._world;
-  const normals = outer._normals;
-  const iv = inner._world;
+  const ov = outer._geo;
+  const N = outer._normalsAt;
+  const iv = inner._geo;
   for (let k = 0; k < inner._count; k++) {
     const px = iv[2 * k];
     const py = iv[2 * k + 1];
     for (let i = 0; i < outer._count; i++) {
-      if (normals[2 * i] * (px - ov[2 * i]) + normals[2 * i + 1] * (py - ov[2 * i + 1]) > 0) return false;
+      if (ov[N + 2 * i] * (px - ov[2 * i]) + ov[N + 2 * i + 1] * (py - ov[2 * i + 1]) > 0) return false;
     }
   }
   return true;

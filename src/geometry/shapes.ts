@@ -256,22 +256,22 @@ export class Segment extends ConvexShape {
   /** World x of the first endpoint. */
   get x1(): number {
     this._sync();
-    return this._world[0];
+    return this._geo[0];
   }
   /** World y of the first endpoint. */
   get y1(): number {
     this._sync();
-    return this._world[1];
+    return this._geo[1];
   }
   /** World x of the second endpoint. */
   get x2(): number {
     this._sync();
-    return this._world[2];
+    return this._geo[2];
   }
   /** World y of the second endpoint. */
   get y2(): number {
     this._sync();
-    return this._world[3];
+    return this._geo[3];
   }
 }
 

@@ -217,7 +217,9 @@ function neverOverlap(a: Shape, b: Shape): boolean {
   const cb = b as ConvexShape;
   if (ca._hasArea || cb._hasArea) return false;
   if (ca._count === 1 || cb._count === 1) return true;
-  const na = ca._normals;
-  const nb = cb._normals;
-  return na[0] * nb[1] - na[1] * nb[0] === 0;
+  const ga = ca._geo;
+  const gb = cb._geo;
+  const i = ca._normalsAt;
+  const j = cb._normalsAt;
+  return ga[i] * gb[j + 1] - ga[i + 1] * gb[j] === 0;
 }

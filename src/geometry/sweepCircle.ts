@@ -67,7 +67,7 @@ export function sweepCircleConvex(
   const cy = circle._y;
   const r = circle._r;
   const r2 = r * r;
-  const v = poly._world;
+  const v = poly._geo;
   const n = poly._count;
   const a = dx * dx + dy * dy;
   let best = Number.POSITIVE_INFINITY;
@@ -100,17 +100,17 @@ export function sweepCircleConvex(
   // exact: distance × L = N·(c − a), and the crossing time is (N·(c − a) − r·L) / −(N·d).
   const edges = n === 2 ? 1 : poly._hasArea ? n : 0;
   const lastSide = n === 2 ? -1 : 1; // a segment's edge is offset on both sides
-  const normals = poly._normals;
+  const N = poly._normalsAt;
   for (let i = 0; i < edges; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = v[2 * i];
     const ay = v[2 * i + 1];
     const ex = v[2 * j] - ax;
     const ey = v[2 * j + 1] - ay;
-    const len = poly._lengths[i];
+    const len = v[poly._lengthsAt + i];
     for (let side = 1; side >= lastSide; side -= 2) {
-      const nx = side * normals[2 * i];
-      const ny = side * normals[2 * i + 1];
+      const nx = side * v[N + 2 * i];
+      const ny = side * v[N + 2 * i + 1];
       const speed = nx * dx + ny * dy;
       if (!(speed < 0)) continue;
       const distance = nx * (cx - ax) + ny * (cy - ay);
@@ -135,9 +135,9 @@ export function sweepCircleConvex(
   let px: number;
   let py: number;
   if (bestEdge >= 0) {
-    const len = poly._lengths[bestEdge];
-    nx = (bestSide * normals[2 * bestEdge]) / len;
-    ny = (bestSide * normals[2 * bestEdge + 1]) / len;
+    const len = v[poly._lengthsAt + bestEdge];
+    nx = (bestSide * v[N + 2 * bestEdge]) / len;
+    ny = (bestSide * v[N + 2 * bestEdge + 1]) / len;
     const j = bestEdge + 1 === n ? 0 : bestEdge + 1;
     const ax = v[2 * bestEdge];
     const ay = v[2 * bestEdge + 1];

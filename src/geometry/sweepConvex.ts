@@ -30,10 +30,11 @@ export function sweepConvexConvex(
   let faces = 0;
   for (let owner = 0; owner < 2; owner++) {
     const shape = owner === 0 ? mover : target;
-    const normals = shape._normals;
+    const g = shape._geo;
+    const N = shape._normalsAt;
     for (let i = 0; i < shape._axisCount; i++) {
-      const ax = normals[2 * i];
-      const ay = normals[2 * i + 1];
+      const ax = g[N + 2 * i];
+      const ay = g[N + 2 * i + 1];
       project(mover, ax, ay);
       let minA = vec[0];
       let maxA = vec[1];
@@ -43,8 +44,7 @@ export function sweepConvexConvex(
       // A segment projects onto its own normal as a single value; rounding of its two endpoints
       // would otherwise open a sliver of an interval that no exact configuration has.
       if (!shape._hasArea) {
-        const v = shape._world;
-        const p = ax * v[0] + ay * v[1];
+        const p = ax * g[0] + ay * g[1];
         if (owner === 0) minA = maxA = p;
         else minB = maxB = p;
       }
@@ -65,7 +65,7 @@ export function sweepConvexConvex(
         continue;
       }
       if (axisExit < exit) exit = axisExit;
-      const len = shape._lengths[i];
+      const len = g[shape._lengthsAt + i];
       if (axisEnter > enter) {
         enter = axisEnter;
         nx = (sign * ax) / len;
@@ -115,8 +115,8 @@ function writeConvexContactPoint(
   const ny = out.normal.y;
   const tx = -ny;
   const ty = nx;
-  const tv = target._world;
-  const mv = mover._world;
+  const tv = target._geo;
+  const mv = mover._geo;
   const tb = target._bounds;
   const mb = mover._bounds;
   const tol = 1e-9 * (tb.maxX - tb.minX + tb.maxY - tb.minY + mb.maxX - mb.minX + mb.maxY - mb.minY);
