@@ -71,9 +71,13 @@ export class ContactBook<U> {
       this.open(contact, aIsLo ? a : b, aIsLo ? b : a, frame);
     }
     contact.isSensor = (sa.sensor(p) | sb.sensor(q)) !== 0;
-    contact.continuous = false;
-    contact.timeOfImpact = 1;
-    contact._mover = null;
+    // A time of impact is set only with a mover: most contacts have none to clear, and skipping
+    // the writes spares a cache line (timeOfImpact is a boxed double, stored apart from the object).
+    if (contact._mover !== null) {
+      contact.continuous = false;
+      contact.timeOfImpact = 1;
+      contact._mover = null;
+    }
     contact._seenStep = frame;
     this.scratch[this.building++] = contact;
   }
