@@ -1,7 +1,7 @@
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
 import type { QuadtreeOptions, Rect } from '../core/types.js';
-import type { Shape } from '../geometry/shape.js';
+import type { AABB, Shape } from '../geometry/shape.js';
 import { requireFinite, requireRect } from '../shared/validate.js';
 import type { Body } from './Body.js';
 import type { WorldOptions } from './types.js';
@@ -75,9 +75,8 @@ export class Side<U> {
     this.fat = resize(Float64Array, this.fat, 4 * length, true);
   }
 
-  /** Copies the body's current shape bounds into {@link pairData}. */
-  writeTight(body: Body<U>): void {
-    const b = body.shape.bounds;
+  /** Copies the body's current shape bounds `b` into {@link pairData}. */
+  writeTight(body: Body<U>, b: Readonly<AABB> = body.shape.bounds): void {
     const o = PAIR_DATA * body._proxy;
     const data = this.pairData;
     data[o] = b.minX;
@@ -212,7 +211,11 @@ export class BroadPhase<U> {
       const body = this.moved[i];
       if (!body._moved || body._proxy < 0) continue;
       const b = body.shape.bounds;
-      const fat = this.side(body).fat;
+      const side = this.side(body);
+      // The tight bounds are copied now, while the shape is in the cache (the copy is only read
+      // by a step's pair pass, which runs after a sync that did not throw).
+      side.writeTight(body, b);
+      const fat = side.fat;
       const o = body._proxy << 2;
       if (b.minX >= fat[o] && b.minY >= fat[o + 1] && b.maxX <= fat[o + 2] && b.maxY <= fat[o + 3]) continue;
       if (this.staged.length < 4 * (staged + 1)) this.growStaged(staged + 1);
@@ -237,7 +240,6 @@ export class BroadPhase<U> {
     this.indexMoves += staged;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
-      if (body._moved && body._proxy >= 0) this.side(body).writeTight(body);
       body._moved = false;
       this.moved[i] = undefined as unknown as Body<U>;
     }
