@@ -23,6 +23,8 @@ export class ContactBook<U> {
   /** The other buffer: contacts gathered during a step, then the next sorted list. */
   private scratch: BodyContact<U>[] = [];
   private building = 0;
+  /** How many contacts of the step under way are new; they are listed in `started` as they open. */
+  private starting = 0;
   private readonly table = new PairTable<BodyContact<U>>();
   private readonly pool: BodyContact<U>[] = [];
   private poolCount = 0;
@@ -40,6 +42,7 @@ export class ContactBook<U> {
     // runs in between. Setting a JS array's length to 0 drops its storage, and refilling it then
     // allocates; with lists that keep their storage a steady step allocates nothing.
     this.building = 0;
+    this.starting = 0;
   }
 
   /**
@@ -126,6 +129,8 @@ export class ContactBook<U> {
     contact._hi = hi._id;
     contact.startStep = frame;
     this.table.set(lo._id, hi._id, contact);
+    // Listed now rather than found in finish(): that would read every contact of the step again.
+    this.started[this.starting++] = contact;
   }
 
   /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */
@@ -145,7 +150,7 @@ export class ContactBook<U> {
     const startedList = this.started;
     let stayed = 0;
     let ended = 0;
-    let started = 0;
+    const started = this.starting;
     // Last step's contacts, sorted: those not seen now have ended (including pairs of removed
     // bodies), the others stayed, and stay in order.
     const previous = this.current;
@@ -163,9 +168,6 @@ export class ContactBook<U> {
     // The contacts that started now, sorted, merged with the stayed ones: most contacts persist
     // from step to step, so only the few new ones need sorting.
     const next = this.scratch;
-    for (let i = 0; i < this.building; i++) {
-      if (next[i].startStep === frame) startedList[started++] = next[i];
-    }
     startedList.length = started;
     sortContacts(startedList, started);
     const n = stayed + started;
