@@ -177,6 +177,33 @@ describe('continuous bodies', () => {
     world.validate();
   });
 
+  it('a contact that carried a time of impact reports none once a later step finds the pair without a crossing', () => {
+    // Step 2 gives the pair a time of impact; separate() consumes the mover; in step 3 the wall
+    // (an ordinary body) moves into the resting bullet, so the pair pass finds the same contact
+    // with no sweep at all. Its continuous fields must be back to their defaults, with and
+    // without the separate() in between.
+    for (const separate of [true, false]) {
+      const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 200 } });
+      const wall = world.add(new Body(new Box(100, 0, 10, 200)));
+      const b = world.add(new Body(new Circle(50, 150, 4), { continuous: true }));
+      world.step();
+      b.translate(53, 0); // ends inside the wall, having entered it during the step
+      world.step();
+      const [c] = world.contacts;
+      expect(c.timeOfImpact).toBe(46 / 53);
+      if (separate) expect(world.separate()).toBe(1);
+      else b.teleport(96, 150); // the same place, by hand: the bullet does not sweep next step
+      wall.translate(-2, 0);
+      world.step();
+      expect(world.contacts).toEqual([c]); // the same pair, kept from step to step
+      expect(world.stayed).toEqual([c]);
+      expect(c.depth).toBeCloseTo(2, 9);
+      expect(c.continuous).toBe(false);
+      expect(c.timeOfImpact).toBe(1);
+      world.validate();
+    }
+  });
+
   it('separate() puts a body back where a continuous contact says it touched', () => {
     const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 100 } });
     world.add(new Body(new Box(100, 0, 2, 100), { isStatic: true }));

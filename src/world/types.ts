@@ -62,8 +62,16 @@ export class BodyContact<U = unknown> extends Contact {
   timeOfImpact = 1;
   /** For a continuous contact: where the bodies met, on the surface of the body that was hit. */
   readonly impactPoint: Vec2 = { x: 0, y: 0 };
-  /** @internal For a contact with a time of impact: the continuous body that moved, and its step's motion. */
+  /**
+   * @internal For a contact with a time of impact: the continuous body that moved, and its step's
+   * motion (separate() clears it once it has put the body back).
+   */
   _mover: Body<U> | null = null;
+  /**
+   * @internal True from a step that set a time of impact until a later step clears it with the
+   * other continuous fields (see ContactBook.consider).
+   */
+  _impact = false;
   /** @internal */ _moveX = 0;
   /** @internal */ _moveY = 0;
   /** @internal Step at which the pair was last seen touching. */
