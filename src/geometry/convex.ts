@@ -21,8 +21,7 @@ export abstract class ConvexShape extends Shape {
   /**
    * @internal The world-space cache, in one array so that the narrow phase, which reads it in the
    * broad phase's spatial order (mostly cache misses), reaches it in two objects (the array and
-   * its elements) rather than six (a World step at 10,000 shapes: 0.88–0.92× the time of three
-   * arrays):
+   * its elements) rather than six:
    *   world vertex i at [2i, 2i + 1], the same layout as `_local`;
    *   from `_normalsAt`, edge i's unnormalised outward normal (v[i] → v[i+1]) as (ey, -ex)
    *   (unnormalised keeps integer inputs exact);
