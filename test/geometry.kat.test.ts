@@ -238,6 +238,72 @@ describe('shapes: transforms update bounds', () => {
     ]);
     expect(p.vertexCount).toBe(4);
   });
+
+  it('a polygon given a new outline (another vertex count) collides like a polygon built with it', () => {
+    // setPoints lays the world-space cache out again (vertices, normals and lengths share one
+    // array, at offsets that depend on the vertex count): every answer must match a fresh polygon.
+    const outlines = [
+      [
+        { x: -6, y: -4 },
+        { x: 7, y: -3 },
+        { x: 0, y: 8 },
+      ],
+      [
+        { x: -5, y: -5 },
+        { x: 0, y: -7 },
+        { x: 5, y: -5 },
+        { x: 7, y: 2 },
+        { x: 0, y: 7 },
+        { x: -7, y: 2 },
+      ],
+      [
+        { x: -4, y: -4 },
+        { x: 4, y: -4 },
+        { x: 4, y: 4 },
+        { x: -4, y: 4 },
+      ],
+    ];
+    const others = [
+      new Circle(4, 3, 3),
+      new Box(-9, -1, 5, 3),
+      new OrientedBox(2, -6, 6, 2, 0.4),
+      new Segment(-10, 6, 10, -2),
+      new Point(1, 1),
+      new Polygon(-3, 5, outlines[1], 1.1),
+    ];
+    const changed = new Polygon(0, 0, outlines[0]);
+    changed.angle = 0.3;
+    for (const outline of [...outlines, outlines[0]]) {
+      changed.setPoints(outline);
+      changed.setPosition(0, 0);
+      const fresh = new Polygon(0, 0, outline, 0.3);
+      expect(changed.getVertices()).toEqual(fresh.getVertices());
+      expect({ ...changed.bounds }).toEqual({ ...fresh.bounds });
+      for (const other of others) {
+        for (const [x, y] of [
+          [0, 0],
+          [3, -2],
+          [-8, 5],
+        ]) {
+          changed.setPosition(x, y);
+          fresh.setPosition(x, y);
+          const a = new Contact();
+          const b = new Contact();
+          expect(collide(changed, other, a)).toBe(collide(fresh, other, b));
+          expect([a.normalX, a.normalY, a.depth, a.aInB, a.bInA]).toEqual([
+            b.normalX,
+            b.normalY,
+            b.depth,
+            b.aInB,
+            b.bInA,
+          ]);
+          expect(raycast(changed, -20, y, 1, 0)).toEqual(raycast(fresh, -20, y, 1, 0));
+          expect(pointDistanceSquared(changed, 9, 9)).toBe(pointDistanceSquared(fresh, 9, 9));
+          expect(containsPoint(changed, x + 0.5, y + 0.5)).toBe(containsPoint(fresh, x + 0.5, y + 0.5));
+        }
+      }
+    }
+  });
 });
 
 describe('known answers: raycast', () => {
