@@ -104,7 +104,8 @@ type Op =
   | { op: 'remove'; i: number }
   | { op: 'add'; spec: BodySpec }
   | { op: 'mask'; i: number; mask: number }
-  | { op: 'sensor'; i: number };
+  | { op: 'sensor'; i: number }
+  | { op: 'reshape'; i: number; size: number; sides: number; scale: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.constant<Op>({ op: 'step' }) },
@@ -129,10 +130,45 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('sensor' as const), i: fc.nat(60) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('reshape' as const),
+      i: fc.nat(60),
+      size: fc.integer({ min: 1, max: 20 }),
+      sides: fc.integer({ min: 3, max: 8 }),
+      scale: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(1) },
+        { weight: 1, arbitrary: fc.constantFrom(0.5, 1.5, 2) },
+      ),
+    }),
+  },
 );
 
+/** A regular polygon of `sides` vertices on a circle of radius `r` about the anchor. */
+function regularOutline(sides: number, r: number): Array<{ x: number; y: number }> {
+  return Array.from({ length: sides }, (_, i) => ({
+    x: r * Math.cos((2 * Math.PI * i) / sides),
+    y: r * Math.sin((2 * Math.PI * i) / sides),
+  }));
+}
+
+/**
+ * A body's shape changes size or outline: a new scale, radius, box size, polygon outline (a
+ * different vertex count lays the shape's cached vertices, normals and lengths out again) or
+ * segment endpoints. The world must re-file the body and test the new shape.
+ */
+function reshape(shape: Shape, op: Extract<Op, { op: 'reshape' }>): void {
+  if (op.scale !== 1) shape.scale = op.scale;
+  else if (shape instanceof Circle) shape.radius = op.size;
+  else if (shape instanceof Box || shape instanceof OrientedBox) shape.setSize(op.size, op.size / 2 + 1);
+  else if (shape instanceof Polygon) shape.setPoints(regularOutline(op.sides, op.size));
+  else if (shape instanceof Segment)
+    shape.setEndpoints(shape.x, shape.y, shape.x + op.size, shape.y - op.size / 2);
+}
+
 // Coverage counters: the final test checks that the random scenarios exercised the interesting cases.
-const seen = { contacts: 0, starts: 0, ends: 0, removedWhileTouching: 0, sensorContacts: 0 };
+const seen = { contacts: 0, starts: 0, ends: 0, removedWhileTouching: 0, sensorContacts: 0, reshaped: 0 };
 
 const key = (c: BodyContact<string>) => `${c.bodyA!.id},${c.bodyB!.id}`;
 
@@ -198,6 +234,12 @@ function runScenario(initial: BodySpec[], ops: Op[], margin: number): void {
         break;
       case 'sensor':
         if (live.length > 0) live[op.i % live.length].isSensor = !live[op.i % live.length].isSensor;
+        break;
+      case 'reshape':
+        if (live.length > 0) {
+          reshape(live[op.i % live.length].shape, op);
+          seen.reshaped++;
+        }
         break;
       case 'step': {
         world.step();
@@ -309,6 +351,7 @@ describe('World.step against brute force', () => {
     expect(seen.ends).toBeGreaterThan(100);
     expect(seen.sensorContacts).toBeGreaterThan(50);
     expect(seen.removedWhileTouching).toBeGreaterThan(10);
+    expect(seen.reshaped).toBeGreaterThan(100);
   });
 });
 
