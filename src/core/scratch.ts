@@ -108,8 +108,7 @@ export class Scratch {
    * deterministic. The caller keeps the size.
    */
   heapPush(size: number, key: number, id: number): void {
-    if (size === this.ids.length) this.growIds(size + 1);
-    if (size === this.keys.length) this.growKeys(size + 1);
+    this.fitKeyed(size + 1);
     const keys = this.keys;
     const ids = this.ids;
     let k = size;

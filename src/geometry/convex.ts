@@ -15,7 +15,7 @@ import { Shape, type Vec2 } from './shape.js';
 export abstract class ConvexShape extends Shape {
   /**
    * @internal Local vertices as x0, y0, x1, y1, … (counter-clockwise in y-up terms, i.e. positive
-   * shoelace area). (This and the next three: plain arrays, see {@link doubles}.)
+   * shoelace area). (This and `_geo`: plain arrays, see {@link doubles}.)
    */
   _local!: number[];
   /**
