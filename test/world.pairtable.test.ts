@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CandidatePairs } from '../src/world/candidates.js';
 import { PairTable } from '../src/world/pairTable.js';
 
 describe('PairTable (internal contact hash) against Map', () => {
@@ -32,6 +33,36 @@ describe('PairTable (internal contact hash) against Map', () => {
         }
       }),
       { numRuns: 300, seed: 5 },
+    );
+  });
+});
+
+describe('CandidatePairs (internal step buffer)', () => {
+  it('hands back every pair added since reset, lower id first, sorted by it, stable within a lower id', () => {
+    const pairOf = (max: number) =>
+      fc.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max })).filter(([p, q]) => p !== q);
+    // Several rounds on one buffer: counts past its first capacity (256 pairs) and id ranges past
+    // its first offsets table (64 ids), then smaller ones, so that growth and reuse both run.
+    const round = fc
+      .tuple(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 0, max: 1200 }))
+      .chain(([max, n]) => fc.array(pairOf(max), { minLength: n, maxLength: n }));
+    fc.assert(
+      fc.property(fc.array(round, { minLength: 1, maxLength: 4 }), (rounds) => {
+        const buffer = new CandidatePairs();
+        for (const pairs of rounds) {
+          buffer.reset();
+          for (const [p, q] of pairs) buffer.add(p, q);
+          expect(buffer.count).toBe(pairs.length);
+          const ids = pairs.reduce((m, [p, q]) => Math.max(m, p + 1, q + 1), 0);
+          const sorted = buffer.sortByLow(ids);
+          const expected = pairs
+            .map(([p, q], order) => ({ lo: Math.min(p, q), hi: Math.max(p, q), order }))
+            .sort((a, b) => a.lo - b.lo || a.order - b.order)
+            .flatMap(({ lo, hi }) => [lo, hi]);
+          expect(Array.from(sorted.subarray(0, 2 * pairs.length))).toEqual(expected);
+        }
+      }),
+      { seed: 4107, numRuns: 150 },
     );
   });
 });

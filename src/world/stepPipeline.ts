@@ -10,6 +10,7 @@ import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BodyList } from './bodyList.js';
 import { type BroadPhase, PAIR_DATA } from './broadphase.js';
+import { CandidatePairs } from './candidates.js';
 import type { ContactBook } from './contacts.js';
 import type { WorldQueries } from './queries.js';
 
@@ -32,6 +33,7 @@ export class StepPipeline<U> {
   /** The continuous body being swept, for {@link acceptCrossing}. */
   private sweptBody: Body<U> | null = null;
   private readonly sweepHit = new SweepHit();
+  private readonly candidates = new CandidatePairs();
 
   constructor(
     private readonly broad: BroadPhase<U>,
@@ -52,10 +54,17 @@ export class StepPipeline<U> {
     const book = this.book;
     book.begin();
 
-    // 2. Pairs: dynamic–dynamic in one pass, then dynamic–static per dynamic body (static–static
-    // pairs are never even enumerated, which matters for tile maps).
+    // 2. Pairs: dynamic–dynamic in one pass (gathered by the walk, then tested in proxy order: see
+    // CandidatePairs), then dynamic–static per dynamic body (static–static pairs are never even
+    // enumerated, which matters for tile maps).
     const dynamic = this.broad.dynamic;
+    const candidates = this.candidates;
+    candidates.reset();
     dynamic.index.forEachPair(this.visitPair);
+    const pairs = candidates.sortByLow(dynamic.shapes.length);
+    for (let k = 0, end = 2 * candidates.count; k < end; k += 2) {
+      book.consider(dynamic, pairs[k], dynamic, pairs[k + 1], frame);
+    }
     const statics = this.broad.statics;
     if (statics.index.size > 0) {
       const list = this.bodies.dynamic;
@@ -81,12 +90,17 @@ export class StepPipeline<U> {
     }
   }
 
-  /** Dynamic–dynamic candidate pair (proxy ids): filter bits and tight bounds first, from typed arrays. */
+  /**
+   * Dynamic–dynamic candidate pair (proxy ids): filter bits and tight bounds first, from typed
+   * arrays; the pairs that pass go to the narrow phase after the walk (see CandidatePairs). (The
+   * filters stay here: in the walk a pair's records are often still in the cache from its
+   * neighbours' tests. Run after the sort instead, the step measured 4–10% slower.)
+   */
   private readonly visitPair = (p: number, q: number): void => {
     const side = this.broad.dynamic;
     if ((side.category(p) & side.mask(q)) === 0 || (side.category(q) & side.mask(p)) === 0) return;
     if (!boundsMeet(side.pairData, PAIR_DATA * p, side.pairData, PAIR_DATA * q)) return;
-    this.book.consider(side, p, side, q, this.steps);
+    this.candidates.add(p, q);
   };
 
   /** Static body (proxy id) whose box meets the owner's: filter bits and tight bounds first. */
