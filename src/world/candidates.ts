@@ -6,6 +6,9 @@
  */
 import { resize } from '../core/resize.js';
 
+/** Sort when the ids span at most this many values per pair (see {@link CandidatePairs.inOrder}). */
+const SORT_SPAN = 8;
+
 /**
  * Why gather them first: the walk meets pairs in spatial order, which is random order for the
  * bodies, so the narrow phase read each pair's two shapes from random places in memory. Proxy ids
@@ -38,12 +41,17 @@ export class CandidatePairs {
   }
 
   /**
-   * The gathered pairs sorted by their lower id (pairs with the same lower id in the order they
-   * were added), two int32s per pair in the first 2·{@link count} entries. Every id is below `ids`.
+   * The gathered pairs, two int32s per pair (lower id first) in the first 2·{@link count} entries:
+   * sorted by their lower id (pairs with the same lower id in the order they were added), unless
+   * the ids span more than {@link SORT_SPAN} times as many values as there are pairs. Every id is
+   * below `ids`.
    */
-  sortByLow(ids: number): Int32Array {
+  inOrder(ids: number): Int32Array {
     const count = this.count;
     const pairs = this.gathered;
+    // The counting sort costs a pass over every id: a world that once held many bodies and now
+    // holds few keeps high proxy ids, and would pay for all of them on every step.
+    if (ids > SORT_SPAN * count) return pairs;
     if (this.sorted.length < pairs.length) this.sorted = new Int32Array(pairs.length);
     if (this.starts.length <= ids) this.starts = new Int32Array(Math.max(ids + 1, 2 * this.starts.length));
     const sorted = this.sorted;
