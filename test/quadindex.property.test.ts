@@ -151,9 +151,14 @@ function sorted(ids: number[]): number[] {
   return ids.slice().sort((a, b) => a - b);
 }
 
-function build(bounds: Rect, options: object, ops: readonly IdOp[]): { index: QuadIndex; model: Model } {
-  const index = new QuadIndex(bounds, options);
-  const model = new Model();
+function build(
+  bounds: Rect,
+  options: object,
+  ops: readonly IdOp[],
+  start?: { index: QuadIndex; model: Model },
+): { index: QuadIndex; model: Model } {
+  const index = start?.index ?? new QuadIndex(bounds, options);
+  const model = start?.model ?? new Model();
   for (const op of ops) {
     switch (op.kind) {
       case 'add':
@@ -261,6 +266,40 @@ describe('QuadIndex vs brute force (fast-check)', () => {
             expect(index.nearest(px, py, many)).toEqual(byDistance.slice(0, many).map((e) => e.id));
           }
         }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('an index with most of its ids removed (laid out the sparse way) matches the model after random sequences', () => {
+    // Many adds, then all but a few removed (the ones kept spread over the ids, the highest among
+    // them), so that far fewer ids are live than were handed out; then the random operations.
+    const sparseArb = sceneArb.chain((scene) =>
+      fc.record({
+        scene: fc.constant(scene),
+        boxes: fc.array(boxArb(scene.bounds), { minLength: 40, maxLength: 300 }),
+        keepEvery: fc.integer({ min: 9, max: 40 }),
+      }),
+    );
+    fc.assert(
+      fc.property(sparseArb, ({ scene, boxes, keepEvery }) => {
+        const index = new QuadIndex(scene.bounds, scene.options);
+        const model = new Model();
+        for (const box of boxes) model.set(index.add(...corners(box)), corners(box));
+        for (let id = 0; id < boxes.length - 1; id++) {
+          if (id % keepEvery === 0) continue;
+          index.remove(id);
+          model.boxes.delete(id);
+        }
+        expect(pairKeys(index)).toEqual(model.pairs());
+        index.validate();
+        build(scene.bounds, scene.options, scene.ops, { index, model });
+        index.validate();
+        expect(index.ids()).toEqual(model.liveIds());
+        expect(pairKeys(index)).toEqual(model.pairs());
+        index.validate();
+        for (const area of scene.areas)
+          expectBoxSearches(index, corners(area), model.query(corners(area)), true);
       }),
       { numRuns: RUNS },
     );

@@ -160,6 +160,14 @@ export class QuadIndex {
     return readdCleared(this.tree, src, m);
   }
 
+  /**
+   * @internal One past the highest id handed out since the index was last emptied: what
+   * {@link moveAll} reads its way through, and an upper bound of every live id.
+   */
+  get _idSpan(): number {
+    return this.tree.itemHighWater;
+  }
+
   /** @internal How many ids the last clear() removed while {@link _readdCleared} can still bring them back (0 if none). */
   _clearedCount(): number {
     return this.tree.clearedCount();

@@ -110,6 +110,14 @@ export class TreeArrays {
   readonly scratch: Scratch[] = [];
   /** Work stack for split, collapse and the run layout; never more than 3·depth + 1 nodes. */
   readonly workStack = new Int32Array(3 * MAX_LEVELS + 2);
+  /**
+   * Work space of the sparse layout (see layout.ts): live ids, slots given up, boxes in their new
+   * order. Empty until an index with far more ids handed out than live needs it, then sized by
+   * the live count.
+   */
+  sparseIds = new Int32Array(0);
+  sparseSlots = new Int32Array(0);
+  sparseBoxes = new Float64Array(0);
 
   /** Arguments are validated by the caller (see options.ts). */
   constructor(
@@ -365,6 +373,9 @@ export class TreeArrays {
     if (this.nodeCapacity > 1 + 4 * INITIAL_BLOCKS) this.sizeNodes(1 + 4 * INITIAL_BLOCKS, false);
     this.resetNodes();
     this.scratch.length = 0;
+    this.sparseIds = new Int32Array(0);
+    this.sparseSlots = new Int32Array(0);
+    this.sparseBoxes = new Float64Array(0);
     this.runsStale = true;
   }
 
@@ -389,6 +400,9 @@ export class TreeArrays {
       this.nodeReach,
       this.workStack,
       this.runStart,
+      this.sparseIds,
+      this.sparseSlots,
+      this.sparseBoxes,
     ]) {
       bytes += array.byteLength;
     }

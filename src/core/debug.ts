@@ -165,7 +165,7 @@ export function validate(tree: TreeArrays, fail: (message: string) => never): vo
 
 /**
  * The slots: slotOf and slotIds are inverse permutations of the ids handed out, and when the layout
- * is marked current each live id sits in its node's run.
+ * is marked current each live id sits in its node's run, in ascending order.
  */
 function validateRuns(tree: TreeArrays, fail: (message: string) => never): void {
   const slots = tree.itemHighWater;
@@ -182,5 +182,12 @@ function validateRuns(tree: TreeArrays, fail: (message: string) => never): void 
     } else if (s < tree.runStart[n] || s >= tree.runStart[n] + tree.nodeCount[n]) {
       fail(`id ${h} is not in node ${n}'s run of slots (no change marked the layout stale)`);
     }
+  }
+  // Within a run the ids ascend (the pair walk's order depends on it).
+  for (let s = 1; s < tree.count; s++) {
+    const a = tree.slotIds[s - 1];
+    const b = tree.slotIds[s];
+    if (tree.itemNode[a] === tree.itemNode[b] && a > b)
+      fail(`ids ${a} and ${b} are out of order in their run`);
   }
 }

@@ -227,7 +227,9 @@ export class BroadPhase<U> {
     // move), re-filing them one by one costs more than moveAll over the whole fat array, which
     // re-files in id order and lays the boxes out in one streaming pass.
     const dynamic = this.dynamic;
-    const batch = stagedDynamic * BATCH_FRACTION >= dynamic.index.size && !dynamic.index.busy;
+    // (Measured against the ids handed out, which moveAll reads through, not the live count: they
+    // differ in a world that once held many more bodies.)
+    const batch = stagedDynamic * BATCH_FRACTION >= dynamic.index._idSpan && !dynamic.index.busy;
     for (let k = 0; k < staged; k++) {
       const body = this.stagedBodies[k];
       const side = this.side(body);

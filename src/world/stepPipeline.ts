@@ -61,7 +61,7 @@ export class StepPipeline<U> {
     const candidates = this.candidates;
     candidates.reset();
     dynamic.index.forEachPair(this.visitPair);
-    const pairs = candidates.inOrder(dynamic.shapes.length);
+    const pairs = candidates.inOrder(dynamic.index._idSpan);
     for (let k = 0, end = 2 * candidates.count; k < end; k += 2) {
       book.consider(dynamic, pairs[k], dynamic, pairs[k + 1], frame);
     }
