@@ -50,13 +50,13 @@ const SPARSE = 8;
  */
 function layOutSparse(tree: TreeArrays): void {
   const count = tree.count;
-  runEnds(tree);
   if (tree.sparseIds.length < count || tree.sparseIds.length > 4 * count + 64) {
     tree.sparseIds = new Int32Array(2 * count + 16);
     tree.sparseSlots = new Int32Array(2 * count + 16);
     tree.sparseBoxes = new Float64Array(4 * (2 * count + 16));
   }
   const live = tree.sparseIds;
+  runEnds(tree, live);
   const given = tree.sparseSlots;
   const moved = tree.sparseBoxes;
   const slotOf = tree.slotOf;
@@ -64,24 +64,8 @@ function layOutSparse(tree: TreeArrays): void {
   const boxes = tree.boxes;
   const itemNode = tree.itemNode;
   const runStart = tree.runStart;
-  // The live ids, from every node's list (depth first, like runEnds), then in ascending order
-  // (the buffer's tail holds the largest int32, so the whole buffer can be sorted in place).
-  let k = 0;
-  const child = tree.nodeChild;
-  const stack = tree.workStack;
-  stack[0] = 0;
-  let sp = 1;
-  while (sp > 0) {
-    const n = stack[--sp];
-    for (let h = tree.nodeHead[n]; h !== NONE; h = tree.itemNext[h]) live[k++] = h;
-    const first = child[n];
-    if (first !== NONE) {
-      stack[sp++] = first + 3;
-      stack[sp++] = first + 2;
-      stack[sp++] = first + 1;
-      stack[sp++] = first;
-    }
-  }
+  // The live ids (collected by runEnds from the node lists), in ascending order: the buffer's tail
+  // holds the largest int32, so the whole buffer can be sorted in place.
   live.fill(0x7fffffff, count);
   live.sort();
   // New slots, filled from the end of each run as in the dense way; the boxes go to the buffer,
@@ -194,11 +178,12 @@ export function layOutRunsFrom(tree: TreeArrays, src: Float64Array | Float32Arra
 
 /**
  * Sets runStart[n] to the end of node n's run, nodes in the order the walk visits them (children
- * 0 … 3, depth first), and marks the layout current. Returns the number of ids handed out: the
+ * 0 … 3, depth first), and marks the layout current; with `live`, also lists every live id there
+ * (node by node, each node's from its list). Returns the number of ids handed out: the
  * free ids' slots end there. The callers then walk the ids downwards, filling each run from its
  * end, which leaves runStart[n] at the start of its run with the ids in ascending order.
  */
-function runEnds(tree: TreeArrays): number {
+function runEnds(tree: TreeArrays, live: Int32Array | null = null): number {
   // Each node's run ends where the next node in depth-first order starts; the stack never holds
   // more than 3 entries per level plus one.
   const runStart = tree.runStart;
@@ -210,6 +195,8 @@ function runEnds(tree: TreeArrays): number {
   let end = 0;
   while (sp > 0) {
     const n = stack[--sp];
+    if (live !== null)
+      for (let h = tree.nodeHead[n], k = end; h !== NONE; h = tree.itemNext[h]) live[k++] = h;
     end += nodeCount[n];
     runStart[n] = end;
     const first = child[n];
