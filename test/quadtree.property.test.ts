@@ -16,11 +16,30 @@ interface Built {
   live: Item[];
 }
 
-function build(bounds: Rect, options: object, ops: readonly Op[], validateEachStep = false): Built {
+function build(
+  bounds: Rect,
+  options: object,
+  ops: readonly Op[],
+  validateEachStep = false,
+  sparse?: { fillers: Rect[]; kept: Rect[] },
+): Built {
   const tree = new Quadtree<Item>(bounds, options);
   let live: Item[] = [];
   const gone: Item[] = []; // removed or cleared: candidates for re-insertion
   let nextId = 0;
+  if (sparse !== undefined) {
+    // Many items inserted first and removed before the operations, after a few kept ones: the
+    // tree then holds far fewer items than ids it handed out (the sparse refresh and layout).
+    const fillers = sparse.fillers.map((box) => ({ ...box, id: -1 }));
+    tree.insert(fillers);
+    for (const box of sparse.kept) {
+      const it = { ...box, id: nextId++ };
+      tree.insert(it);
+      live.push(it);
+    }
+    for (const it of fillers) tree.remove(it);
+    if (validateEachStep) tree.validate();
+  }
   for (const op of ops) {
     switch (op.kind) {
       case 'insert': {
@@ -104,6 +123,28 @@ describe('Quadtree vs brute force (fast-check)', () => {
         for (const it of live) expect(tree.has(it)).toBe(true);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it('a tree with most of its ids removed (sparse refresh and layout) stays exact and valid', () => {
+    const sparseArb = sceneArb.chain((scene) =>
+      fc.record({
+        scene: fc.constant(scene),
+        fillers: fc.array(boxArb(scene.bounds), { minLength: 250, maxLength: 500 }),
+        kept: fc.array(boxArb(scene.bounds), { minLength: 1, maxLength: 12 }),
+      }),
+    );
+    fc.assert(
+      fc.property(sparseArb, ({ scene, fillers, kept }) => {
+        const { tree, live } = build(scene.bounds, scene.options, scene.ops, true, { fillers, kept });
+        expect(tree.size).toBe(live.length);
+        for (const it of live) Object.assign(it, { x: it.x + 1, y: it.y - 1 });
+        tree.refresh();
+        tree.validate();
+        expectExactPairs(tree, live);
+        for (const area of scene.areas) expect(ids(tree.query(area))).toEqual(bruteQuery(live, area));
+      }),
+      { numRuns: RUNS >> 1 },
     );
   });
 

@@ -136,6 +136,19 @@ describe('exception safety: a throw at any read changes nothing', () => {
       for (const it of all.slice(0, 20)) it.y += 25;
       tree.refresh();
     });
+    // A tree that handed out far more ids than it holds refreshes through its live ids instead.
+    const buildSparse = (trap: Trap) => {
+      const fillers = scene(new Trap(), 300, SEED + 1);
+      const made = build(0)(trap);
+      made.tree.insert(fillers);
+      made.tree.insert(made.all.slice(0, 20));
+      for (const it of fillers) made.tree.remove(it);
+      return { ...made, live: made.all.slice(0, 20) };
+    };
+    reads.refreshSparse = everyFault('refresh (sparse tree)', buildSparse, (tree, all) => {
+      for (const it of all.slice(0, 20)) it.y += 25;
+      tree.refresh();
+    });
     reads.remove = everyFault('remove', build(20), (tree, all) => void tree.remove(all[4]));
     reads.clear = everyFault('clear', build(20), (tree) => tree.clear());
     // The faults really reached the reads: 4 per box read (refresh: 20 more by the test's own `y += 25`).
@@ -144,6 +157,7 @@ describe('exception safety: a throw at any read changes nothing', () => {
       insertArray: 80,
       update: 4,
       refresh: 100,
+      refreshSparse: 100,
       remove: 0,
       clear: 0,
     });

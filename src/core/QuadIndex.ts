@@ -11,7 +11,7 @@ import {
 } from '../shared/validate.js';
 import { moveAllChecked, readBoxArray, readdCleared, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
-import { layOutForSearches, layOutRunsFrom } from './layout.js';
+import { isSparse, layOutForSearches, layOutRunsFrom, liveIdsAscending } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
 import { forEachPair } from './pairs.js';
@@ -132,8 +132,9 @@ export class QuadIndex {
   /**
    * @internal {@link move} with the box read from src[o … o + 3] (already checked by the caller):
    * no double crosses a call boundary, so nothing is boxed on the heap (the World's per-step path).
+   * Returns true when the box changed node.
    */
-  _moveFrom(id: number, src: Float64Array, o: number): void {
+  _moveFrom(id: number, src: Float64Array, o: number): boolean {
     this.assertMutable('move');
     const boxes = this.tree.boxes;
     const h4 = this.tree.slotOf[id] << 2;
@@ -141,7 +142,7 @@ export class QuadIndex {
     boxes[h4 + 1] = src[o + 1];
     boxes[h4 + 2] = src[o + 2];
     boxes[h4 + 3] = src[o + 3];
-    this.tree.reclassify(id);
+    return this.tree.reclassify(id);
   }
 
   /** @internal {@link add} with the box read from src[o … o + 3] (already checked), for the same reason. */
@@ -166,6 +167,20 @@ export class QuadIndex {
    */
   get _idSpan(): number {
     return this.tree.itemHighWater;
+  }
+
+  /**
+   * @internal Every live id in ascending order, in the first {@link size} entries of the returned
+   * array, which is valid until the index next changes. In time that follows the live boxes, not
+   * the ids handed out (for the object Quadtree's refresh of a sparse tree).
+   */
+  _liveIds(): Int32Array {
+    return liveIdsAscending(this.tree);
+  }
+
+  /** @internal True when far fewer ids are live than were handed out (see {@link _liveIds}). */
+  get _sparse(): boolean {
+    return isSparse(this.tree);
   }
 
   /** @internal How many ids the last clear() removed while {@link _readdCleared} can still bring them back (0 if none). */

@@ -16,7 +16,7 @@ import { NONE, type TreeArrays } from './arrays.js';
  * index keeps a single copy of them.
  */
 export function layOutRuns(tree: TreeArrays): void {
-  if (tree.count * SPARSE < tree.itemHighWater) {
+  if (isSparse(tree)) {
     layOutSparse(tree);
     return;
   }
@@ -40,6 +40,11 @@ export function layOutRuns(tree: TreeArrays): void {
  */
 const SPARSE = 8;
 
+/** Whether the tree is laid out the sparse way (see {@link SPARSE}). */
+export function isSparse(tree: TreeArrays): boolean {
+  return tree.count * SPARSE < tree.itemHighWater;
+}
+
 /**
  * {@link layOutRuns} for a sparse index, in time that follows the live boxes instead of the ids
  * handed out: the live ids are collected from the node lists and sorted, and get the same slots
@@ -50,11 +55,7 @@ const SPARSE = 8;
  */
 function layOutSparse(tree: TreeArrays): void {
   const count = tree.count;
-  if (tree.sparseIds.length < count || tree.sparseIds.length > 4 * count + 64) {
-    tree.sparseIds = new Int32Array(2 * count + 16);
-    tree.sparseSlots = new Int32Array(2 * count + 16);
-    tree.sparseBoxes = new Float64Array(4 * (2 * count + 16));
-  }
+  fitSparseWork(tree, count);
   const live = tree.sparseIds;
   runEnds(tree, live);
   const given = tree.sparseSlots;
@@ -94,6 +95,31 @@ function layOutSparse(tree: TreeArrays): void {
   }
   for (let i = 0; i < count; i++) slotIds[slotOf[live[i]]] = live[i];
   for (let i = 0; i < 4 * count; i++) boxes[i] = moved[i];
+}
+
+/** Room in the sparse layout's work arrays for `count` live ids (resized when far off). */
+function fitSparseWork(tree: TreeArrays, count: number): void {
+  if (tree.sparseIds.length >= count && tree.sparseIds.length <= 4 * count + 64) return;
+  tree.sparseIds = new Int32Array(2 * count + 16);
+  tree.sparseSlots = new Int32Array(2 * count + 16);
+  tree.sparseBoxes = new Float64Array(4 * (2 * count + 16));
+}
+
+/**
+ * Every live id in ascending order, in the first `tree.count` entries of the returned array (the
+ * sparse layout's work array: valid until the tree next changes or is laid out). Lays the tree out
+ * first if needed, after which the live ids are those in the first `count` slots; for a sparse
+ * index this costs what its layout does, not a pass over every id handed out.
+ */
+export function liveIdsAscending(tree: TreeArrays): Int32Array {
+  if (tree.runsStale) layOutRuns(tree);
+  const count = tree.count;
+  fitSparseWork(tree, count);
+  const live = tree.sparseIds;
+  for (let s = 0; s < count; s++) live[s] = tree.slotIds[s];
+  live.fill(0x7fffffff, count);
+  live.sort();
+  return live;
 }
 
 /**

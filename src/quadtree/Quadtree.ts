@@ -226,6 +226,7 @@ export class Quadtree<T extends Rect> {
     const items = this.table.items;
     const end = items.length;
     this.assertMutable('refresh');
+    if (this.index._sparse) return this.refreshFew(items);
     const staged = this.stagingFor(end);
     this.index._beginInput();
     try {
@@ -234,6 +235,29 @@ export class Quadtree<T extends Rect> {
       this.index._endInput();
     }
     return this.index._moveAllChecked(staged);
+  }
+
+  /**
+   * {@link refresh} of a tree that holds few of the ids it handed out (most items removed): the
+   * live ids come from the index's nodes and their boxes are staged by position, then moved one
+   * by one, so the cost follows the items in the tree rather than every id ever handed out (which
+   * the staging by id and moveAll read through). Same all-or-nothing order: read and check all,
+   * then move.
+   */
+  private refreshFew(items: readonly (T | undefined)[]): number {
+    const index = this.index;
+    const count = index.size;
+    const live = index._liveIds();
+    const staged = this.stagingFor(count);
+    index._beginInput();
+    try {
+      for (let k = 0; k < count; k++) readBox(items[live[k]] as T, 'item', staged, k << 2);
+    } finally {
+      index._endInput();
+    }
+    let moved = 0;
+    for (let k = 0; k < count; k++) if (index._moveFrom(live[k], staged, k << 2)) moved++;
+    return moved;
   }
 
   /** True when the item is in the tree. */
