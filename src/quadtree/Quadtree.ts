@@ -247,6 +247,8 @@ export class Quadtree<T extends Rect> {
   private refreshFew(items: readonly (T | undefined)[]): number {
     const index = this.index;
     const count = index.size;
+    // (A getter that queries the tree while its box is read may lay the index out again, which
+    // rewrites `live` with the same ids: no change can be made while input is read.)
     const live = index._liveIds();
     const staged = this.stagingFor(count);
     index._beginInput();
