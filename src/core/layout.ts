@@ -65,10 +65,7 @@ function layOutSparse(tree: TreeArrays): void {
   const boxes = tree.boxes;
   const itemNode = tree.itemNode;
   const runStart = tree.runStart;
-  // The live ids (collected by runEnds from the node lists), in ascending order: the buffer's tail
-  // holds the largest int32, so the whole buffer can be sorted in place.
-  live.fill(0x7fffffff, count);
-  live.sort();
+  sortFirst(live, count); // the live ids, as runEnds collected them from the node lists
   // New slots, filled from the end of each run as in the dense way; the boxes go to the buffer,
   // and the slots at or past `count` that live ids leave are noted for the free ids.
   let gave = 0;
@@ -117,9 +114,17 @@ export function liveIdsAscending(tree: TreeArrays): Int32Array {
   fitSparseWork(tree, count);
   const live = tree.sparseIds;
   for (let s = 0; s < count; s++) live[s] = tree.slotIds[s];
-  live.fill(0x7fffffff, count);
-  live.sort();
+  sortFirst(live, count);
   return live;
+}
+
+/**
+ * Sorts ids[0 … count − 1] ascending in place: the tail is set to the largest int32 first, so the
+ * whole array can be sorted without making a view of its start.
+ */
+function sortFirst(ids: Int32Array, count: number): void {
+  ids.fill(0x7fffffff, count);
+  ids.sort();
 }
 
 /**
