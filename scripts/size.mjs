@@ -31,7 +31,7 @@ const KB = 1024;
 // nearest(5) at 0.75-0.78x the time; without the two-bounds distances it saved 0.13 KB and was
 // 5-7% slower. Raised again the same day from 13.75 / 16.25 KB for the sparse layout (an index
 // holding fewer than 1/8 of the ids it handed out is laid out from its node lists: layOutSparse,
-// its three work arrays, the ascending-ids check in validate(), _idSpan for the World, and the
+// its three work arrays, the ascending-ids check in validate(), the id span for the World, and the
 // object Quadtree's refresh through the live ids): +0.47 KB gzipped for QuadIndex and +0.56 KB for
 // Quadtree, for 20 live ids of 200,000 handed out costing 8 instead of 880 µs a frame. The goal
 // (8 KB for one index alone) is not met and is reported.

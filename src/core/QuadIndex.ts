@@ -1,6 +1,5 @@
 import {
   isValidMinMax,
-  refuseChange,
   requireArray,
   requireFinite,
   requireFunction,
@@ -9,14 +8,15 @@ import {
   requireNonNegativeOrInfinity,
   requireObject,
 } from '../shared/validate.js';
-import { moveAllChecked, readBoxArray, readdCleared, requireBoxArray } from './batch.js';
+import { moveAllChecked, readBoxArray, requireBoxArray } from './batch.js';
 import * as debug from './debug.js';
-import { isSparse, layOutForSearches, layOutRunsFrom, liveIdsAscending } from './layout.js';
+import { assertMutable } from './internal.js';
+import { layOutForSearches } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
 import { forEachPair } from './pairs.js';
 import { type RayVisitor, raycast } from './ray.js';
-import { runSearch, Search, searchArgs, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
+import { runSearch, Search, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
 import { type SweepVisitor, sweep, sweepArgs } from './sweep.js';
 import type {
@@ -130,88 +130,6 @@ export class QuadIndex {
   }
 
   /**
-   * @internal {@link move} with the box read from src[o … o + 3] (already checked by the caller):
-   * no double crosses a call boundary, so nothing is boxed on the heap (the World's per-step path).
-   * Returns true when the box changed node.
-   */
-  _moveFrom(id: number, src: Float64Array, o: number): boolean {
-    this.assertMutable('move');
-    const boxes = this.tree.boxes;
-    const h4 = this.tree.slotOf[id] << 2;
-    boxes[h4] = src[o];
-    boxes[h4 + 1] = src[o + 1];
-    boxes[h4 + 2] = src[o + 2];
-    boxes[h4 + 3] = src[o + 3];
-    return this.tree.reclassify(id);
-  }
-
-  /** @internal {@link add} with the box read from src[o … o + 3] (already checked), for the same reason. */
-  _addFrom(src: Float64Array, o: number): number {
-    this.assertMutable('add');
-    return this.tree.addFrom(src, o);
-  }
-
-  /**
-   * @internal Right after {@link clear} removed exactly ids 0 … m − 1, with nothing added since:
-   * adds them back, in order, with the boxes at src[4h …] (checked by the caller), for the cost
-   * of a moveAll instead of m adds. Returns false, changing nothing, when that is not the case.
-   */
-  _readdCleared(src: Float64Array, m: number): boolean {
-    this.assertMutable('add');
-    return readdCleared(this.tree, src, m);
-  }
-
-  /**
-   * @internal One past the highest id handed out since the index was last emptied: what
-   * {@link moveAll} reads its way through, and an upper bound of every live id.
-   */
-  get _idSpan(): number {
-    return this.tree.itemHighWater;
-  }
-
-  /**
-   * @internal Every live id in ascending order, in the first {@link size} entries of the returned
-   * array, which is valid until the index next changes. In time that follows the live boxes, not
-   * the ids handed out (for the object Quadtree's refresh of a sparse tree).
-   */
-  _liveIds(): Int32Array {
-    return liveIdsAscending(this.tree);
-  }
-
-  /** @internal True when far fewer ids are live than were handed out (see {@link _liveIds}). */
-  get _sparse(): boolean {
-    return isSparse(this.tree);
-  }
-
-  /** @internal How many ids the last clear() removed while {@link _readdCleared} can still bring them back (0 if none). */
-  _clearedCount(): number {
-    return this.tree.clearedCount();
-  }
-
-  /**
-   * @internal Lays the slots out in walk order from src, where every live id h's box must be at
-   * src[4h … 4h + 3] (the object Quadtree's staging after an array insert into an empty tree).
-   * Streaming from src in id order costs a third of what the next walk would spend chasing the
-   * permutation from creation order through the slots (3.7 of 5 ms saved at 100,000 boxes).
-   */
-  _layOutFrom(src: Float64Array): void {
-    this.assertMutable('add');
-    layOutRunsFrom(this.tree, src);
-  }
-
-  /**
-   * @internal {@link forEachInBox} (or {@link forEachCandidate}) with the box read from
-   * src[o … o + 3], for the same reason.
-   */
-  _forEachInBoxFrom(src: Float64Array, o: number, visit: IdVisitor, candidatesOnly = false): number {
-    searchArgs[0] = src[o];
-    searchArgs[1] = src[o + 1];
-    searchArgs[2] = src[o + 2];
-    searchArgs[3] = src[o + 3];
-    return runSearch(this.tree, candidatesOnly ? Search.Candidates : Search.Box, null, visit);
-  }
-
-  /**
    * Sets the box of every live id at once from one array: id `i` reads `boxes[4i … 4i + 3]` as
    * minX, minY, maxX, maxY; entries of ids that are not live are ignored. The per-frame call for
    * data that lives in typed arrays. All boxes are checked before any moves, so a bad one throws
@@ -221,22 +139,13 @@ export class QuadIndex {
     requireBoxArray(boxes);
     this.assertMutable('moveAll');
     let source: Float64Array | Float32Array;
-    this._beginInput(); // (an array's entries can be getters)
+    this.tree.readingInput++; // (an array's entries can be getters)
     try {
       source = readBoxArray(this.tree, boxes);
     } finally {
-      this._endInput();
+      this.tree.readingInput--;
     }
     return moveAllChecked(this.tree, source);
-  }
-
-  /**
-   * @internal {@link moveAll} from boxes the caller has checked already (the object Quadtree's
-   * `refresh`, the World's batch re-filing): no second validation pass.
-   */
-  _moveAllChecked(staged: Float64Array): number {
-    this.assertMutable('moveAll');
-    return moveAllChecked(this.tree, staged);
   }
 
   /** Removes a box. Returns `false` when `id` is not a live id (never added, or removed). */
@@ -597,25 +506,6 @@ export class QuadIndex {
   }
 
   private assertMutable(method: string): void {
-    if (this._locked) refuseChange('QuadIndex', method, this.tree.busy > 0);
-  }
-
-  /**
-   * @internal Refuses changes until {@link _endInput}: the object Quadtree holds this while it
-   * reads a change's input from the caller's objects, so that a getter cannot change the index
-   * between the reading and the commit. (A pair of calls, not a callback: no closure per change.)
-   */
-  _beginInput(): void {
-    this.tree.readingInput++;
-  }
-
-  /** @internal Ends {@link _beginInput}. */
-  _endInput(): void {
-    this.tree.readingInput--;
-  }
-
-  /** @internal True while changes are refused: a traversal is under way or a change is reading its input. */
-  get _locked(): boolean {
-    return this.tree.busy > 0 || this.tree.readingInput > 0;
+    assertMutable(this.tree, 'QuadIndex', method);
   }
 }

@@ -107,6 +107,10 @@ export class TreeArrays {
    * tries to change the tree in the middle): the tree must not change meanwhile either.
    */
   readingInput = 0;
+  /** True while changes are refused: a traversal is under way or a change is reading its input. */
+  get locked(): boolean {
+    return this.busy > 0 || this.readingInput > 0;
+  }
   readonly scratch: Scratch[] = [];
   /** Work stack for split, collapse and the run layout; never more than 3·depth + 1 nodes. */
   readonly workStack = new Int32Array(3 * MAX_LEVELS + 2);

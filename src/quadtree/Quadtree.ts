@@ -1,3 +1,14 @@
+import {
+  beginInput,
+  clearedCount,
+  endInput,
+  isLocked,
+  isSparseIndex,
+  layOutFrom,
+  liveIds,
+  moveAllChecked,
+  moveFrom,
+} from '../core/internal.js';
 import { readSettings } from '../core/options.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
@@ -111,11 +122,11 @@ export class Quadtree<T extends Rect> {
       const staged = this.stagingFor(count);
       const items = this.stagedItems;
       try {
-        index._beginInput();
+        beginInput(index);
         try {
           readItems(list, count, items, staged);
         } finally {
-          index._endInput();
+          endInput(index);
         }
         index.reserve(count);
         // The clear-and-insert-all loop: the items the clear removed, in the same order, come
@@ -127,28 +138,28 @@ export class Quadtree<T extends Rect> {
       }
     } else {
       const k = this.deferred;
-      if (index.size === 0 && k < index._clearedCount() && this.table.items[k] === item) {
+      if (index.size === 0 && k < clearedCount(index) && this.table.items[k] === item) {
         // The clear-and-insert loop one item at a time (the quadtree-js way): item k of those
         // the clear removed, in order. Keep its box; once all of them are back, the cleared tree
         // returns as for an array insert. Anything else files the kept ones first (settle).
         const staged = this.stagingFor(k + 1, true);
-        index._beginInput();
+        beginInput(index);
         try {
           readBox(item as T, 'item', staged, 4 * k);
         } finally {
-          index._endInput();
+          endInput(index);
         }
         this.deferred = k + 1;
-        if (k + 1 === index._clearedCount()) this.settle();
+        if (k + 1 === clearedCount(index)) this.settle();
         return;
       }
       this.settle();
       const staged = this.one;
-      index._beginInput();
+      beginInput(index);
       try {
         readBox(item as T, 'item', staged, 0);
       } finally {
-        index._endInput();
+        endInput(index);
       }
       this.table.commitInsert(item as T, staged, 0);
     }
@@ -173,7 +184,7 @@ export class Quadtree<T extends Rect> {
     // Into an empty tree with no item twice, item i got id i, so the staged boxes are by id: lay
     // the slots out from them now (the next pair pass would otherwise reorder them slot by slot,
     // three times slower).
-    if (wasEmpty && this.index.size === count) this.index._layOutFrom(staged);
+    if (wasEmpty && this.index.size === count) layOutFrom(this.index, staged);
   }
 
   /** Removes an item. Returns `false` when it was not in the tree. */
@@ -198,13 +209,13 @@ export class Quadtree<T extends Rect> {
     if (id < 0) throw new Error('Quadtree.update(): the item is not in this tree; insert() it first');
     this.assertMutable('update');
     const staged = this.one;
-    this.index._beginInput();
+    beginInput(this.index);
     try {
       readBox(item, 'item', staged, 0);
     } finally {
-      this.index._endInput();
+      endInput(this.index);
     }
-    this.index._moveFrom(id, staged, 0);
+    moveFrom(this.index, id, staged, 0);
   }
 
   /** {@link staged}, with room for `count` boxes (and the boxes staged so far, when `keep`). */
@@ -226,15 +237,15 @@ export class Quadtree<T extends Rect> {
     const items = this.table.items;
     const end = items.length;
     this.assertMutable('refresh');
-    if (this.index._sparse) return this.refreshFew(items);
+    if (isSparseIndex(this.index)) return this.refreshFew(items);
     const staged = this.stagingFor(end);
-    this.index._beginInput();
+    beginInput(this.index);
     try {
       readLiveBoxes(items, end, this.index, staged); // reads and checks every live item's box
     } finally {
-      this.index._endInput();
+      endInput(this.index);
     }
-    return this.index._moveAllChecked(staged);
+    return moveAllChecked(this.index, staged);
   }
 
   /**
@@ -249,16 +260,16 @@ export class Quadtree<T extends Rect> {
     const count = index.size;
     // (A getter that queries the tree while its box is read may lay the index out again, which
     // rewrites `live` with the same ids: no change can be made while input is read.)
-    const live = index._liveIds();
+    const live = liveIds(index);
     const staged = this.stagingFor(count);
-    index._beginInput();
+    beginInput(index);
     try {
       for (let k = 0; k < count; k++) readBox(items[live[k]] as T, 'item', staged, k << 2);
     } finally {
-      index._endInput();
+      endInput(index);
     }
     let moved = 0;
-    for (let k = 0; k < count; k++) if (index._moveFrom(live[k], staged, k << 2)) moved++;
+    for (let k = 0; k < count; k++) if (moveFrom(index, live[k], staged, k << 2)) moved++;
     return moved;
   }
 
@@ -500,6 +511,6 @@ export class Quadtree<T extends Rect> {
   // Internals
 
   private assertMutable(method: string): void {
-    if (this.index._locked) refuseChange('Quadtree', method, this.index.busy);
+    if (isLocked(this.index)) refuseChange('Quadtree', method, this.index.busy);
   }
 }
