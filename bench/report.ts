@@ -345,7 +345,8 @@ function steadySection(report: BenchReport): string {
       'forced GC during the windows, and bytes freed by any GC during them are added back, so "allocated" is the ' +
       'total allocated. The first window still includes V8 recompiling the harness after that GC; the heap ' +
       'columns and the verdict are the last window. The harness column is the same loop with no index, on its ' +
-      'own copy of the scene.\n',
+      'own copy of the scene. Each row runs in a fresh Node process, so that no contestant inherits the JIT ' +
+      'state another left in the harness.\n',
     table(
       [
         'contestant',

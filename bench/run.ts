@@ -217,7 +217,7 @@ async function main(): Promise<void> {
     report.updates = timed('update cost', () => runUpdateBenchmark(quadcollide, options.sideN, progress));
   }
   if (quadcollide && options.sections.includes('steady')) {
-    report.steadyState = timed('steady state', () => runSteadyState(quadcollide, options.steadyN, progress));
+    report.steadyState = timed('steady state', () => runSteadyState(options.steadyN, progress));
   }
   if (quadcollide && options.sections.includes('world')) {
     // loaded here so that a quadcollide that does not load still lets the peers' sections run
