@@ -1,14 +1,4 @@
-import {
-  beginInput,
-  clearedCount,
-  endInput,
-  isLocked,
-  isSparseIndex,
-  layOutFrom,
-  liveIds,
-  moveAllChecked,
-  moveFrom,
-} from '../core/internal.js';
+import * as internal from '../core/internal.js';
 import { readSettings } from '../core/options.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
@@ -122,11 +112,11 @@ export class Quadtree<T extends Rect> {
       const staged = this.stagingFor(count);
       const items = this.stagedItems;
       try {
-        beginInput(index);
+        internal.beginInput(index);
         try {
           readItems(list, count, items, staged);
         } finally {
-          endInput(index);
+          internal.endInput(index);
         }
         index.reserve(count);
         // The clear-and-insert-all loop: the items the clear removed, in the same order, come
@@ -138,28 +128,28 @@ export class Quadtree<T extends Rect> {
       }
     } else {
       const k = this.deferred;
-      if (index.size === 0 && k < clearedCount(index) && this.table.items[k] === item) {
+      if (index.size === 0 && k < internal.clearedCount(index) && this.table.items[k] === item) {
         // The clear-and-insert loop one item at a time (the quadtree-js way): item k of those
         // the clear removed, in order. Keep its box; once all of them are back, the cleared tree
         // returns as for an array insert. Anything else files the kept ones first (settle).
         const staged = this.stagingFor(k + 1, true);
-        beginInput(index);
+        internal.beginInput(index);
         try {
           readBox(item as T, 'item', staged, 4 * k);
         } finally {
-          endInput(index);
+          internal.endInput(index);
         }
         this.deferred = k + 1;
-        if (k + 1 === clearedCount(index)) this.settle();
+        if (k + 1 === internal.clearedCount(index)) this.settle();
         return;
       }
       this.settle();
       const staged = this.one;
-      beginInput(index);
+      internal.beginInput(index);
       try {
         readBox(item as T, 'item', staged, 0);
       } finally {
-        endInput(index);
+        internal.endInput(index);
       }
       this.table.commitInsert(item as T, staged, 0);
     }
@@ -184,7 +174,7 @@ export class Quadtree<T extends Rect> {
     // Into an empty tree with no item twice, item i got id i, so the staged boxes are by id: lay
     // the slots out from them now (the next pair pass would otherwise reorder them slot by slot,
     // three times slower).
-    if (wasEmpty && this.index.size === count) layOutFrom(this.index, staged);
+    if (wasEmpty && this.index.size === count) internal.layOutFrom(this.index, staged);
   }
 
   /** Removes an item. Returns `false` when it was not in the tree. */
@@ -209,13 +199,13 @@ export class Quadtree<T extends Rect> {
     if (id < 0) throw new Error('Quadtree.update(): the item is not in this tree; insert() it first');
     this.assertMutable('update');
     const staged = this.one;
-    beginInput(this.index);
+    internal.beginInput(this.index);
     try {
       readBox(item, 'item', staged, 0);
     } finally {
-      endInput(this.index);
+      internal.endInput(this.index);
     }
-    moveFrom(this.index, id, staged, 0);
+    internal.moveFrom(this.index, id, staged, 0);
   }
 
   /** {@link staged}, with room for `count` boxes (and the boxes staged so far, when `keep`). */
@@ -237,15 +227,15 @@ export class Quadtree<T extends Rect> {
     const items = this.table.items;
     const end = items.length;
     this.assertMutable('refresh');
-    if (isSparseIndex(this.index)) return this.refreshFew(items);
+    if (internal.isSparseIndex(this.index)) return this.refreshFew(items);
     const staged = this.stagingFor(end);
-    beginInput(this.index);
+    internal.beginInput(this.index);
     try {
       readLiveBoxes(items, end, this.index, staged); // reads and checks every live item's box
     } finally {
-      endInput(this.index);
+      internal.endInput(this.index);
     }
-    return moveAllChecked(this.index, staged);
+    return internal.moveAllChecked(this.index, staged);
   }
 
   /**
@@ -260,16 +250,16 @@ export class Quadtree<T extends Rect> {
     const count = index.size;
     // (A getter that queries the tree while its box is read may lay the index out again, which
     // rewrites `live` with the same ids: no change can be made while input is read.)
-    const live = liveIds(index);
+    const live = internal.liveIds(index);
     const staged = this.stagingFor(count);
-    beginInput(index);
+    internal.beginInput(index);
     try {
       for (let k = 0; k < count; k++) readBox(items[live[k]] as T, 'item', staged, k << 2);
     } finally {
-      endInput(index);
+      internal.endInput(index);
     }
     let moved = 0;
-    for (let k = 0; k < count; k++) if (moveFrom(index, live[k], staged, k << 2)) moved++;
+    for (let k = 0; k < count; k++) if (internal.moveFrom(index, live[k], staged, k << 2)) moved++;
     return moved;
   }
 
@@ -511,6 +501,6 @@ export class Quadtree<T extends Rect> {
   // Internals
 
   private assertMutable(method: string): void {
-    if (isLocked(this.index)) refuseChange('Quadtree', method, this.index.busy);
+    if (internal.isLocked(this.index)) refuseChange('Quadtree', method, this.index.busy);
   }
 }

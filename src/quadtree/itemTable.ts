@@ -1,4 +1,4 @@
-import { addFrom, forEachInBoxFrom, moveFrom, readdCleared } from '../core/internal.js';
+import * as internal from '../core/internal.js';
 /**
  * The Quadtree's item table: your objects by id and ids by object, and the relays that turn the
  * index's id callbacks into calls of your item visitors.
@@ -82,12 +82,12 @@ export class ItemTable<T extends Rect> {
     let id = this.items[guess] === item ? guess : this.ids.get(item);
     if (id !== undefined && this.index.has(id)) {
       // Already in the tree: insert() means "here it is now".
-      moveFrom(this.index, id, staged, o);
+      internal.moveFrom(this.index, id, staged, o);
       this.nextGuess = id + 1;
       return;
     }
     const cleared = id;
-    id = addFrom(this.index, staged, o);
+    id = internal.addFrom(this.index, staged, o);
     const previous = this.items[id];
     if (previous !== item) {
       // The new id held a cleared item that was not inserted again: forget it. The item's own
@@ -118,7 +118,7 @@ export class ItemTable<T extends Rect> {
    * (those the Quadtree kept back one by one): only the index's own check remains.
    */
   restoreCleared(staged: Float64Array, count: number): boolean {
-    if (!readdCleared(this.index, staged, count)) return false;
+    if (!internal.readdCleared(this.index, staged, count)) return false;
     this.nextGuess = count;
     return true;
   }
@@ -186,7 +186,7 @@ export class ItemTable<T extends Rect> {
       if (kind === ItemSearch.Point) return this.index.forEachAtPoint(x, y, relay);
       if (kind === ItemSearch.Circle) return this.index.forEachInCircle(x, y, radius, relay);
       readBox(area as Rect, 'area', areaScratch, 0);
-      return forEachInBoxFrom(this.index, areaScratch, 0, relay, kind === ItemSearch.Candidates);
+      return internal.forEachInBoxFrom(this.index, areaScratch, 0, relay, kind === ItemSearch.Candidates);
     } finally {
       this.itemVisit = savedVisit;
       this.outList = savedOut;

@@ -1,4 +1,4 @@
-import { idSpan, moveAllChecked, moveFrom } from '../core/internal.js';
+import * as internal from '../core/internal.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
 import type { QuadtreeOptions, Rect } from '../core/types.js';
@@ -230,16 +230,16 @@ export class BroadPhase<U> {
     const dynamic = this.dynamic;
     // (Measured against the ids handed out, which moveAll reads through, not the live count: they
     // differ in a world that once held many more bodies.)
-    const batch = stagedDynamic * BATCH_FRACTION >= idSpan(dynamic.index) && !dynamic.index.busy;
+    const batch = stagedDynamic * BATCH_FRACTION >= internal.idSpan(dynamic.index) && !dynamic.index.busy;
     for (let k = 0; k < staged; k++) {
       const body = this.stagedBodies[k];
       const side = this.side(body);
       const o = body._proxy << 2;
-      if (!(batch && side === dynamic)) moveFrom(side.index, body._proxy, this.staged, 4 * k);
+      if (!(batch && side === dynamic)) internal.moveFrom(side.index, body._proxy, this.staged, 4 * k);
       copyBox(this.staged, 4 * k, side.fat, o);
       this.stagedBodies[k] = undefined as unknown as Body<U>;
     }
-    if (batch) moveAllChecked(dynamic.index, dynamic.fat);
+    if (batch) internal.moveAllChecked(dynamic.index, dynamic.fat);
     this.indexMoves += staged;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];

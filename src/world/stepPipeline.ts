@@ -1,4 +1,4 @@
-import { forEachInBoxFrom, idSpan } from '../core/internal.js';
+import * as internal from '../core/internal.js';
 /**
  * The collision work of one {@link World.step}: candidate pairs from the broad phase, the narrow
  * phase on each (through the contact book), the sweeps of continuous bodies, and the sorted lists
@@ -62,7 +62,7 @@ export class StepPipeline<U> {
     const candidates = this.candidates;
     candidates.reset();
     dynamic.index.forEachPair(this.visitPair);
-    const pairs = candidates.inOrder(idSpan(dynamic.index));
+    const pairs = candidates.inOrder(internal.idSpan(dynamic.index));
     for (let k = 0, end = 2 * candidates.count; k < end; k += 2) {
       book.consider(dynamic, pairs[k], dynamic, pairs[k + 1], frame);
     }
@@ -74,7 +74,7 @@ export class StepPipeline<U> {
         this.owner = body;
         this.ownerCategory = body._category;
         this.ownerMask = body._mask;
-        forEachInBoxFrom(statics.index, dynamic.fat, body._proxy << 2, this.visitStatic);
+        internal.forEachInBoxFrom(statics.index, dynamic.fat, body._proxy << 2, this.visitStatic);
       }
       this.owner = null;
     }
