@@ -62,7 +62,7 @@ export interface SteadyStateResult {
   heapBefore: number;
   heapAfter: number;
   bytesAllocated: number;
-  /** the verdict's figure: the median of the windows' bytes per frame, the first window left out */
+  /** the verdict's figure: the median of the last three windows' bytes per frame */
   bytesPerFrame: number;
   /** bytes per frame in each consecutive window, the first one right after the warm-up's GC */
   windowBytesPerFrame: number[];

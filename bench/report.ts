@@ -262,7 +262,7 @@ function targetsSection(report: BenchReport): string {
     s.scene,
     int(s.n),
     s.contestant,
-    `${s.bytesPerFrame.toFixed(1)} B/frame, median of windows 2–5 (harness alone ${s.harnessBytesPerFrame.toFixed(1)})`,
+    `${s.bytesPerFrame.toFixed(1)} B/frame, median of windows 3–5 (harness alone ${s.harnessBytesPerFrame.toFixed(1)})`,
     // Under 1 B/frame: the measurement itself (GCProfiler's records) accounts for ~0.6. Not relative
     // to the harness row, whose own noise would otherwise hide an allocation of ours.
     s.bytesPerFrame < 1 ? 'met' : '**MISSED**',
@@ -343,8 +343,8 @@ function steadySection(report: BenchReport): string {
     'Five consecutive windows of 1,000 frames after 500 warm-up frames, a full GC, 200 more warm-up frames (a ' +
       'full GC can discard optimized code, which then runs unoptimized until recompiled) and another full GC; no ' +
       'forced GC during the windows, and bytes freed by any GC during them are added back, so "allocated" is the ' +
-      'total allocated. The first window still includes V8 recompiling the harness after that GC. The verdict ' +
-      'is the median of windows 2–5 (an allocation made every frame shows in all of them; V8 now and then ' +
+      'total allocated. The first two windows still include V8 recompiling the harness after that GC. The verdict ' +
+      'is the median of windows 3–5 (an allocation made every frame shows in all of them; V8 now and then ' +
       'allocates a few KB of its own, in the harness-alone loop too, which lands in one); the heap columns are ' +
       'the last window. The harness column is the same loop with no index, on its own copy of the scene. Each ' +
       'row runs in a fresh Node process, so that no contestant inherits the JIT state another left in the ' +
