@@ -506,6 +506,6 @@ export class QuadIndex {
   }
 
   private assertMutable(method: string): void {
-    assertMutable(this.tree, 'QuadIndex', method);
+    assertMutable(this, 'QuadIndex', method);
   }
 }

@@ -24,15 +24,19 @@ function treeOf(index: QuadIndex): TreeStore {
   return index['tree'];
 }
 
-/** Throws, naming `method`, while the tree refuses changes (see {@link TreeArrays.locked}). */
-export function assertMutable(tree: TreeStore, owner: string, method: string): void {
+/**
+ * Throws, naming `owner.method`, while the index refuses changes (see {@link TreeArrays.locked}):
+ * the one check behind every changing method of QuadIndex, Quadtree and the functions below.
+ */
+export function assertMutable(index: QuadIndex, owner: string, method: string): void {
+  const tree = treeOf(index);
   if (tree.locked) refuseChange(owner, method, tree.busy > 0);
 }
 
 /** {@link QuadIndex.move} with the box at src[o … o + 3]. Returns true when the box changed node. */
 export function moveFrom(index: QuadIndex, id: number, src: Float64Array, o: number): boolean {
+  assertMutable(index, 'QuadIndex', 'move');
   const tree = treeOf(index);
-  assertMutable(tree, 'QuadIndex', 'move');
   const boxes = tree.boxes;
   const h4 = tree.slotOf[id] << 2;
   boxes[h4] = src[o];
@@ -44,9 +48,8 @@ export function moveFrom(index: QuadIndex, id: number, src: Float64Array, o: num
 
 /** {@link QuadIndex.add} with the box at src[o … o + 3]. */
 export function addFrom(index: QuadIndex, src: Float64Array, o: number): number {
-  const tree = treeOf(index);
-  assertMutable(tree, 'QuadIndex', 'add');
-  return tree.addFrom(src, o);
+  assertMutable(index, 'QuadIndex', 'add');
+  return treeOf(index).addFrom(src, o);
 }
 
 /**
@@ -55,9 +58,8 @@ export function addFrom(index: QuadIndex, src: Float64Array, o: number): number 
  * adds. Returns false, changing nothing, when that is not the case.
  */
 export function readdCleared(index: QuadIndex, src: Float64Array, m: number): boolean {
-  const tree = treeOf(index);
-  assertMutable(tree, 'QuadIndex', 'add');
-  return readdClearedIds(tree, src, m);
+  assertMutable(index, 'QuadIndex', 'add');
+  return readdClearedIds(treeOf(index), src, m);
 }
 
 /** How many ids the last clear() removed while {@link readdCleared} can still bring them back (0 if none). */
@@ -67,9 +69,8 @@ export function clearedCount(index: QuadIndex): number {
 
 /** {@link QuadIndex.moveAll} from boxes the caller has checked already: no second validation pass. */
 export function moveAllChecked(index: QuadIndex, staged: Float64Array): number {
-  const tree = treeOf(index);
-  assertMutable(tree, 'QuadIndex', 'moveAll');
-  return moveAllStaged(tree, staged);
+  assertMutable(index, 'QuadIndex', 'moveAll');
+  return moveAllStaged(treeOf(index), staged);
 }
 
 /**
@@ -79,9 +80,8 @@ export function moveAllChecked(index: QuadIndex, staged: Float64Array): number {
  * permutation from creation order through the slots (3.7 of 5 ms saved at 100,000 boxes).
  */
 export function layOutFrom(index: QuadIndex, src: Float64Array): void {
-  const tree = treeOf(index);
-  assertMutable(tree, 'QuadIndex', 'add');
-  layOutRunsFrom(tree, src);
+  assertMutable(index, 'QuadIndex', 'add');
+  layOutRunsFrom(treeOf(index), src);
 }
 
 /** {@link QuadIndex.forEachInBox} (or `forEachCandidate`) with the box at src[o … o + 3]. */
@@ -111,11 +111,6 @@ export function beginInput(index: QuadIndex): void {
 /** Ends {@link beginInput}. */
 export function endInput(index: QuadIndex): void {
   treeOf(index).readingInput--;
-}
-
-/** True while changes are refused: a traversal is under way or a change is reading its input. */
-export function isLocked(index: QuadIndex): boolean {
-  return treeOf(index).locked;
 }
 
 /** One past the highest id handed out since the index was last emptied: an upper bound of every live id. */

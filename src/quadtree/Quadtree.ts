@@ -3,7 +3,7 @@ import { readSettings } from '../core/options.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
 import type { NodeInfo, QuadtreeOptions, Rect } from '../core/types.js';
-import { refuseChange, requireArray, requireFunction } from '../shared/validate.js';
+import { requireArray, requireFunction } from '../shared/validate.js';
 import { ItemSearch, ItemTable } from './itemTable.js';
 import { readBox, readItems, readLiveBoxes } from './readBox.js';
 import type { ItemSweepHit, ItemVisitor, PairVisitor, QuadtreeStats } from './types.js';
@@ -501,6 +501,6 @@ export class Quadtree<T extends Rect> {
   // Internals
 
   private assertMutable(method: string): void {
-    if (internal.isLocked(this.index)) refuseChange('Quadtree', method, this.index.busy);
+    internal.assertMutable(this.index, 'Quadtree', method);
   }
 }
