@@ -109,7 +109,11 @@ function fitSparseWork(tree: TreeArrays, count: number): void {
  * index this costs what its layout does, not a pass over every id handed out.
  */
 export function liveIdsAscending(tree: TreeArrays): Int32Array {
-  if (tree.runsStale) layOutRuns(tree);
+  if (tree.runsStale) {
+    layOutRuns(tree);
+    // The sparse layout leaves them sorted in its work array: no need to collect and sort again.
+    if (isSparse(tree)) return tree.sparseIds;
+  }
   const count = tree.count;
   fitSparseWork(tree, count);
   const live = tree.sparseIds;
