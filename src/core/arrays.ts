@@ -414,3 +414,11 @@ export class TreeArrays {
     return bytes;
   }
 }
+
+/** Copies the box at src[i … i + 3] to dst[j … j + 3] (a subarray view would allocate). */
+export function copyBox(src: Float64Array, i: number, dst: Float64Array, j: number): void {
+  dst[j] = src[i];
+  dst[j + 1] = src[i + 1];
+  dst[j + 2] = src[i + 2];
+  dst[j + 3] = src[i + 3];
+}

@@ -1,4 +1,5 @@
 import { refuseChange } from '../shared/validate.js';
+import { copyBox } from './arrays.js';
 import { moveAllChecked as moveAllStaged, readdCleared as readdClearedIds } from './batch.js';
 import { isSparse, layOutRunsFrom, liveIdsAscending } from './layout.js';
 import type { QuadIndex } from './QuadIndex.js';
@@ -37,12 +38,7 @@ export function assertMutable(index: QuadIndex, owner: string, method: string): 
 export function moveFrom(index: QuadIndex, id: number, src: Float64Array, o: number): boolean {
   assertMutable(index, 'QuadIndex', 'move');
   const tree = treeOf(index);
-  const boxes = tree.boxes;
-  const h4 = tree.slotOf[id] << 2;
-  boxes[h4] = src[o];
-  boxes[h4 + 1] = src[o + 1];
-  boxes[h4 + 2] = src[o + 2];
-  boxes[h4 + 3] = src[o + 3];
+  copyBox(src, o, tree.boxes, tree.slotOf[id] << 2);
   return tree.reclassify(id);
 }
 

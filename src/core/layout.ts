@@ -1,4 +1,4 @@
-import { NONE, type TreeArrays } from './arrays.js';
+import { copyBox, NONE, type TreeArrays } from './arrays.js';
 
 /*
  * The layout of the boxes in their slots (see TreeArrays): laid out, each node's boxes are
@@ -74,12 +74,7 @@ function layOutSparse(tree: TreeArrays): void {
     const from = slotOf[h];
     const to = --runStart[itemNode[h]];
     if (from >= count) given[gave++] = from;
-    const f4 = from << 2;
-    const t4 = to << 2;
-    moved[t4] = boxes[f4];
-    moved[t4 + 1] = boxes[f4 + 1];
-    moved[t4 + 2] = boxes[f4 + 2];
-    moved[t4 + 3] = boxes[f4 + 3];
+    copyBox(boxes, from << 2, moved, to << 2);
     slotOf[h] = to;
   }
   // Free ids among the first `count` slots (slotIds still maps the old slots) move to those.

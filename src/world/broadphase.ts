@@ -1,3 +1,4 @@
+import { copyBox } from '../core/arrays.js';
 import * as internal from '../core/internal.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
@@ -24,14 +25,6 @@ const CATEGORY = 8;
 const MASK = 9;
 const BODY_ID = 10;
 const SENSOR = 11;
-
-/** Copies the box at src[i … i + 3] to dst[j … j + 3] (a subarray view would allocate). */
-function copyBox(src: Float64Array, i: number, dst: Float64Array, j: number): void {
-  dst[j] = src[i];
-  dst[j + 1] = src[i + 1];
-  dst[j + 2] = src[i + 2];
-  dst[j + 3] = src[i + 3];
-}
 
 /** One side of the broad phase (dynamic or static bodies): an id index plus the bodies by proxy id. */
 export class Side<U> {
