@@ -8,13 +8,19 @@ import { bytesAllocatedBy, canCollectGarbage, retainedBytesOf } from './memory.j
 import type { CaseResult, ContestantResult } from './model.js';
 import { PairSink } from './pairs.js';
 import { createScene, mulberry32, type Scene, type SceneName } from './scenes.js';
-import { median, quantile } from './stats.js';
+import { MAX_TIMED_FRAMES, MAX_WARMUP_FRAMES, median, quantile, sum } from './stats.js';
 
 export interface CaseOptions {
   warmupFrames: number;
   /** warm-up also lasts until every contestant has run this long, so small-N timings are of optimized code */
   minWarmupMs: number;
   timedFrames: number;
+  /**
+   * timing also lasts until every contestant has been timed this long (up to MAX_TIMED_FRAMES
+   * frames): at 1k a frame takes a fifth of a millisecond, and 30 of them are 6 ms, too short a
+   * window to outlast a migration between the machine's unequal vCPUs or a background GC thread
+   */
+  minTimedMs: number;
   /** a contestant whose frame takes longer than this is dropped from the case (and larger N) */
   slowFrameMs: number;
   measureMemory: boolean;
@@ -93,10 +99,13 @@ export interface CaseRun {
   tooSlow: string[];
 }
 
-const MAX_WARMUP_FRAMES = 200;
-
 function needsWarmup(runners: readonly Runner[], minWarmupMs: number): boolean {
   return runners.some((r) => r.result.status === 'ok' && r.warmupMs < minWarmupMs);
+}
+
+/** Whether some live contestant has been timed for less than `minTimedMs` in all. */
+function needsTiming(runners: readonly Runner[], minTimedMs: number): boolean {
+  return runners.some((r) => r.result.status === 'ok' && sum(r.times) < minTimedMs);
 }
 
 interface FrameContext {
@@ -199,8 +208,14 @@ export function runCase(
   }
   const warmupFrames = frame;
   let pairs = 0;
-  for (let t = 0; t < options.timedFrames; t++, frame++) {
-    pairs = play(frame, true, `frame ${t + 1}/${options.timedFrames}`);
+  let timedFrames = 0;
+  while (
+    timedFrames < options.timedFrames ||
+    (needsTiming(runners, options.minTimedMs) && timedFrames < MAX_TIMED_FRAMES)
+  ) {
+    pairs = play(frame, true, `frame ${timedFrames + 1}`);
+    timedFrames++;
+    frame++;
   }
 
   for (const runner of runners) summarize(runner);
@@ -217,7 +232,7 @@ export function runCase(
       overlapsPerBox: (2 * pairs) / count,
       reference: reference.factory.name,
       warmupFrames,
-      timedFrames: options.timedFrames,
+      timedFrames,
       contestants: ordered,
     },
     tooSlow,

@@ -4,7 +4,8 @@
  *                        (development; under a minute)
  *   --scene=a,b          scenes to run (uniform, clustered, mixed, seed000, snake)
  *   --n=1000,10000       object counts (seed000 always has its own 500)
- *   --frames=30          timed frames per case (after --warmup=5 warm-up frames)
+ *   --frames=30          timed frames per case, at least (after --warmup=5 warm-up frames); timing
+ *                        goes on until every contestant has been timed 60 ms (15 with --quick)
  *   --only=flatbush,...  contestants whose name contains one of these (references always run)
  *   --sections=pairs,query,update,steady,world   which benchmarks to run (default all)
  *                        (world: N = 1k, 10k, 50k; 1k and 10k with --quick; --n overrides)
@@ -33,6 +34,7 @@ interface Options {
   sizes: number[];
   warmupFrames: number;
   minWarmupMs: number;
+  minTimedMs: number;
   timedFrames: number;
   only: string[];
   sections: Section[];
@@ -98,6 +100,7 @@ function parseOptions(args: readonly string[]): Options {
     // --quick trades statistical weight for speed; the full run keeps the issue's ≥ 30 timed frames
     warmupFrames: wholeNumber(flagValue(args, 'warmup'), quick ? 3 : 5, 'warmup', 0),
     minWarmupMs: quick ? 15 : 50,
+    minTimedMs: quick ? 15 : 60,
     timedFrames: wholeNumber(flagValue(args, 'frames'), quick ? 15 : 30, 'frames', 1),
     only: listFlag(args, 'only') ?? [],
     sections,
@@ -158,6 +161,7 @@ function runPairCases(options: Options, factories: readonly ContestantFactory[])
       const run = runCase(scene, n, factories, skip, {
         warmupFrames: options.warmupFrames,
         minWarmupMs: options.minWarmupMs,
+        minTimedMs: options.minTimedMs,
         timedFrames: options.timedFrames,
         slowFrameMs: SLOW_FRAME_MS,
         measureMemory: options.memoryScenes.includes(scene),
@@ -227,6 +231,7 @@ async function main(): Promise<void> {
         sizes: options.worldSizes,
         warmupFrames: options.warmupFrames,
         minWarmupMs: options.minWarmupMs,
+        minTimedMs: options.minTimedMs,
         timedFrames: options.timedFrames,
         measureMemory: options.memoryScenes.length > 0,
         steadyN: options.steadyN,

@@ -16,7 +16,7 @@ import { bytesAllocatedBy, canCollectGarbage, collectGarbage, retainedBytesOf } 
 import type { WorldCaseResult, WorldContestantResult, WorldReport, WorldStepAllocation } from './model.js';
 import { PairSink } from './pairs.js';
 import { mulberry32 } from './scenes.js';
-import { median, quantile } from './stats.js';
+import { MAX_TIMED_FRAMES, MAX_WARMUP_FRAMES, median, quantile, sum } from './stats.js';
 import { createShapeScene, type ShapeScene } from './world-scene.js';
 
 export interface WorldBenchOptions {
@@ -25,6 +25,8 @@ export interface WorldBenchOptions {
   /** warm-up also lasts until every contestant has run this long, so small-N timings are of optimized code */
   minWarmupMs: number;
   timedFrames: number;
+  /** see CaseOptions.minTimedMs */
+  minTimedMs: number;
   measureMemory: boolean;
   /** N for the steady-state allocation of the World's step() (with measureMemory) */
   steadyN: number;
@@ -37,8 +39,6 @@ export const WORLD_CONTESTANTS: readonly WorldContestantFactory[] = [
   detectCollisionsPaddedWorld,
   quadcollideWorld,
 ];
-
-const MAX_WARMUP_FRAMES = 200;
 
 interface Runner {
   factory: WorldContestantFactory;
@@ -155,8 +155,16 @@ function runSize(
   }
   const warmupFrames = frame;
   let contacts = 0;
-  for (let t = 0; t < options.timedFrames; t++, frame++) {
-    contacts = play(frame, true, `frame ${t + 1}/${options.timedFrames}`);
+  let timedFrames = 0;
+  // Like the pairs cases: at least timedFrames, and until every contestant was timed minTimedMs.
+  while (
+    timedFrames < options.timedFrames ||
+    (runners.some((r) => r.result.status === 'ok' && sum(r.times) < options.minTimedMs) &&
+      timedFrames < MAX_TIMED_FRAMES)
+  ) {
+    contacts = play(frame, true, `frame ${timedFrames + 1}`);
+    timedFrames++;
+    frame++;
   }
   for (const runner of runners) {
     if (runner.result.status !== 'ok') continue;
@@ -172,7 +180,7 @@ function runSize(
     overlapsPerShape: (2 * contacts) / n,
     touchingDropped: touchingMax,
     warmupFrames,
-    timedFrames: options.timedFrames,
+    timedFrames,
     framesCompared,
     agreement: {
       maxDepthAbs: agreement.maxDepthAbs,
