@@ -117,8 +117,8 @@ function narrow(a: Shape, b: Shape, out: Contact | null, testBounds: boolean): b
   // Exact prefilter for every pair: shapes that collide have bounds that overlap strictly (bounds
   // that do not give an axis-aligned separating line). It also keeps the kernels' rounding from
   // ever accepting a pair whose bounds only touch, which the broad phase, strict like the
-  // quadtree, never hands over: a circle resting on a box rotated by 1e-16 once collided here
-  // with depth 0 while its World, at margin 0, rightly reported nothing.
+  // quadtree, never hands over. Without it a circle resting on a box rotated by 1e-16 would
+  // collide here with depth 0 while a World at margin 0 rightly reports nothing.
   if (testBounds) {
     const ba = a._bounds;
     const bb = b._bounds;
