@@ -74,7 +74,9 @@ export class StepPipeline<U> {
         this.owner = body;
         this.ownerCategory = body._category;
         this.ownerMask = body._mask;
-        internal.forEachInBoxFrom(statics.index, dynamic.fat, body._proxy << 2, this.visitStatic);
+        // Searched with the body's tight bounds, not its index box: only statics those meet can
+        // collide with it, and the margin would add candidates to reject.
+        internal.forEachInBoxFrom(statics.index, dynamic.pairData, PAIR_DATA * body._proxy, this.visitStatic);
       }
       this.owner = null;
     }
@@ -104,7 +106,11 @@ export class StepPipeline<U> {
     this.candidates.add(p, q);
   };
 
-  /** Static body (proxy id) whose box meets the owner's: filter bits and tight bounds first. */
+  /**
+   * Static body (proxy id) whose index box meets the owner's tight bounds: filter bits and tight
+   * bounds first (a static body's index box holds its shape's bounds, but may be larger than them
+   * when the shape moved or shrank inside it).
+   */
   private readonly visitStatic = (id: number): void => {
     const side = this.broad.statics;
     if ((this.ownerCategory & side.mask(id)) === 0 || (side.category(id) & this.ownerMask) === 0) return;
