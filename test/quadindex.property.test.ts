@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as internal from '../src/core/internal.js';
 import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
 import { shiftyBounds } from './fixtures.js';
@@ -100,6 +101,10 @@ class Model {
 /** The collision rule on min/max corners: interiors overlap, touching does not count. */
 function cornersOverlap(a: Corners, b: Corners): boolean {
   return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, v));
 }
 
 /** Squared distance from (x, y) to the closed box. */
@@ -266,6 +271,73 @@ describe('QuadIndex vs brute force (fast-check)', () => {
             expect(index.nearest(px, py, many)).toEqual(byDistance.slice(0, many).map((e) => e.id));
           }
         }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("the walk over boxes inside the filed ones (the World's tight bounds) reports exactly their pairs", () => {
+    // Each live box is shrunk towards a random inner box (whole, a side pulled in, degenerate at a
+    // corner or edge) and stored in a record of STRIDE numbers, as the World keeps its bounds; the
+    // walk must report exactly the pairs of the inner boxes, and leave the index as it was.
+    const STRIDE = 6;
+    const shrinkArb = fc.array(
+      fc.oneof(fc.constantFrom(0, 0.5, 1), fc.double({ min: 0, max: 1, noNaN: true })),
+      {
+        minLength: 4,
+        maxLength: 4,
+      },
+    );
+    const withinArb = sceneArb.chain((scene) =>
+      fc.record({
+        scene: fc.constant(scene),
+        shrink: fc.array(shrinkArb, { minLength: 1, maxLength: 16 }),
+        removeMost: fc.boolean(),
+      }),
+    );
+    fc.assert(
+      fc.property(withinArb, ({ scene, shrink, removeMost }) => {
+        const { index, model } = build(scene.bounds, scene.options, scene.ops);
+        if (removeMost) {
+          // Most ids removed: the sparse layout's slots.
+          const live = model.liveIds();
+          for (let k = 0; k < live.length - 1; k++) {
+            if (k % 9 === 0) continue;
+            index.remove(live[k]);
+            model.boxes.delete(live[k]);
+          }
+        }
+        const live = model.liveIds();
+        const top = live.length === 0 ? 0 : live[live.length - 1] + 1;
+        const records = new Float64Array(STRIDE * top).fill(Number.NaN);
+        const inner = new Map<number, Corners>();
+        live.forEach((id, k) => {
+          const [minX, minY, maxX, maxY] = model.get(id);
+          const [f0, f1, f2, f3] = shrink[k % shrink.length];
+          const x0 = clamp(minX + f0 * (maxX - minX), minX, maxX);
+          const y0 = clamp(minY + f1 * (maxY - minY), minY, maxY);
+          const x1 = clamp(maxX - f2 * (maxX - x0), x0, maxX);
+          const y1 = clamp(maxY - f3 * (maxY - y0), y0, maxY);
+          inner.set(id, [x0, y0, x1, y1]);
+          records.set([x0, y0, x1, y1], STRIDE * id);
+        });
+        const expected: string[] = [];
+        for (let i = 0; i < live.length; i++) {
+          for (let j = i + 1; j < live.length; j++) {
+            const a = inner.get(live[i]) as Corners;
+            const b = inner.get(live[j]) as Corners;
+            if (cornersOverlap(a, b)) expected.push(`${live[i]}:${live[j]}`);
+          }
+        }
+        const found: string[] = [];
+        const work = new Float64Array(4 * Math.max(1, top));
+        internal.forEachPairWithin(index, records, STRIDE, work, (a, b) => {
+          found.push(a < b ? `${a}:${b}` : `${b}:${a}`);
+        });
+        expect(found.sort()).toEqual(expected.sort());
+        // The index still answers for the boxes it was given.
+        index.validate();
+        expect(pairKeys(index)).toEqual(model.pairs());
       }),
       { numRuns: RUNS },
     );

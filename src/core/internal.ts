@@ -1,11 +1,12 @@
 import { refuseChange } from '../shared/validate.js';
 import { copyBox } from './arrays.js';
 import { moveAllChecked as moveAllStaged, readdCleared as readdClearedIds } from './batch.js';
-import { isSparse, layOutRunsFrom, liveIdsAscending } from './layout.js';
+import { isSparse, layOutRuns, layOutRunsFrom, liveIdsAscending } from './layout.js';
+import { forEachPairWithin as walkWithin } from './pairs.js';
 import type { QuadIndex } from './QuadIndex.js';
 import { runSearch, Search, searchArgs } from './search.js';
 import type { TreeStore } from './store.js';
-import type { IdVisitor } from './types.js';
+import type { IdPairVisitor, IdVisitor } from './types.js';
 
 /**
  * What the object Quadtree and the World ask of a {@link QuadIndex} beyond its public API, as
@@ -126,4 +127,30 @@ export function isSparseIndex(index: QuadIndex): boolean {
  */
 export function liveIds(index: QuadIndex): Int32Array {
   return liveIdsAscending(treeOf(index));
+}
+
+/**
+ * {@link QuadIndex.forEachPair} on boxes inside the filed ones: live id h's box is read from
+ * src[stride·h … stride·h + 3] and must lie inside the box h was last filed with; `work` receives
+ * them in slot order (at least 4·size doubles). Reports exactly the pairs whose given boxes overlap
+ * strictly. Returns the number of box tests.
+ */
+export function forEachPairWithin(
+  index: QuadIndex,
+  src: Float64Array,
+  stride: number,
+  work: Float64Array,
+  visit: IdPairVisitor,
+): number {
+  const tree = treeOf(index);
+  const ctx = tree.enter();
+  try {
+    if (tree.runsStale) layOutRuns(tree);
+    // Laid out, the live ids hold the first `count` slots.
+    const slotIds = tree.slotIds;
+    for (let s = 0, end = tree.count; s < end; s++) copyBox(src, stride * slotIds[s], work, s << 2);
+    return walkWithin(tree, ctx, work, visit);
+  } finally {
+    tree.busy--;
+  }
 }

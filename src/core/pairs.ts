@@ -25,7 +25,23 @@ const GROUP_MIN = 16;
  */
 export function forEachPair(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number {
   if (tree.runsStale) layOutRuns(tree);
-  return walkPairs(tree, ctx, visit);
+  return walkPairs(tree, ctx, visit, tree.boxes);
+}
+
+/**
+ * {@link forEachPair} on other boxes than the filed ones: `slotBoxes` holds, at 4s … 4s + 3 for
+ * every live slot s of the laid-out tree, a box inside the one the id in that slot was filed with.
+ * The walk is exact for them: each box's cell range lies inside its node's block, which is all it
+ * relies on. (The World walks its shapes' tight bounds inside their fat index boxes: half the
+ * pairs of fat boxes that overlap are not even candidates then.)
+ */
+export function forEachPairWithin(
+  tree: TreeArrays,
+  ctx: Scratch,
+  slotBoxes: Float64Array,
+  visit: IdPairVisitor,
+): number {
+  return walkPairs(tree, ctx, visit, slotBoxes);
 }
 
 /**
@@ -33,10 +49,9 @@ export function forEachPair(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor
  * loop while it runs (on-stack replacement), before the code after it has ever run, and that code
  * would then deoptimize on every call. A deoptimization boxes the walk's doubles on the heap.)
  */
-function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor): number {
+function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor, boxes: Float64Array): number {
   let checks = 0;
   const runStart = tree.runStart;
-  const boxes = tree.boxes;
   const slotIds = tree.slotIds;
   const child = tree.nodeChild;
   const total = tree.nodeTotal;

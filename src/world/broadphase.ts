@@ -42,8 +42,9 @@ export class Side<U> {
    * every sync), then as int32s read through {@link pairBits} the body's category and mask bits,
    * its id and whether it is a sensor. Candidate pairs come in spatial order, random order for
    * proxy ids, so most of these reads miss the cache: one record keeps them to about one cache
-   * line per proxy, and the bodies themselves are read only when a contact starts. The bounds
-   * test rejects about half the fat-box pairs before even the shapes are read.
+   * line per proxy, and the bodies themselves are read only when a contact starts. The dynamic
+   * side's pair walk compares these bounds (through {@link walkBoxes}), not the fat index boxes:
+   * about half the pairs of fat boxes that overlap never reach the step.
    */
   pairData = new Float64Array(PAIR_DATA * 64);
   /** {@link pairData} as int32s, 2·PAIR_DATA per proxy id. */
@@ -54,6 +55,8 @@ export class Side<U> {
    * slots, and hands it whole to `moveAll` when many bodies left their boxes at once.
    */
   fat = new Float64Array(4 * 64);
+  /** The tight bounds again, in the index's slot order: the step's pair walk reads them there. */
+  walkBoxes = new Float64Array(4 * 64);
 
   constructor(bounds: Rect, options: QuadtreeOptions) {
     this.index = new QuadIndex(bounds, options);
@@ -67,6 +70,7 @@ export class Side<U> {
     this.pairData = resize(Float64Array, this.pairData, PAIR_DATA * length, true);
     this.pairBits = new Int32Array(this.pairData.buffer);
     this.fat = resize(Float64Array, this.fat, 4 * length, true);
+    this.walkBoxes = new Float64Array(4 * length);
   }
 
   /** Copies the body's current shape bounds `b` into {@link pairData}. */
