@@ -146,9 +146,20 @@ export function forEachPairWithin(
   const ctx = tree.enter();
   try {
     if (tree.runsStale) layOutRuns(tree);
-    // Laid out, the live ids hold the first `count` slots.
-    const slotIds = tree.slotIds;
-    for (let s = 0, end = tree.count; s < end; s++) copyBox(src, stride * slotIds[s], work, s << 2);
+    if (isSparse(tree)) {
+      // Laid out, the live ids hold the first `count` slots: a pass over those, not every id.
+      const slotIds = tree.slotIds;
+      for (let s = 0, end = tree.count; s < end; s++) copyBox(src, stride * slotIds[s], work, s << 2);
+    } else {
+      // In id order: src is read in order, and only the writes land in random places. (Read in
+      // slot order, src missed the cache on most boxes: a World frame at 10,000 shapes took
+      // 1.05-1.10 times as long.)
+      const slotOf = tree.slotOf;
+      const itemNode = tree.itemNode;
+      for (let h = 0, end = tree.itemHighWater; h < end; h++) {
+        if (itemNode[h] >= 0) copyBox(src, stride * h, work, slotOf[h] << 2);
+      }
+    }
     return walkWithin(tree, ctx, work, visit);
   } finally {
     tree.busy--;
