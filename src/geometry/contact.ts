@@ -42,13 +42,7 @@ export class Contact {
   /** Copies every field of `other` into this contact. */
   copyFrom(other: Contact): this {
     requireInstance(other, Contact, 'a Contact', 'other');
-    this.a = other.a;
-    this.b = other.b;
-    this.normalX = other.normalX;
-    this.normalY = other.normalY;
-    this.depth = other.depth;
-    this.aInB = other.aInB;
-    this.bInA = other.bInA;
+    copyContact(other, this);
     return this;
   }
 
@@ -56,4 +50,15 @@ export class Contact {
   clone(): Contact {
     return new Contact().copyFrom(this);
   }
+}
+
+/** @internal Every field of `from` into `to`, unchecked: {@link Contact.copyFrom} and the World's contact book. */
+export function copyContact(from: Contact, to: Contact): void {
+  to.a = from.a;
+  to.b = from.b;
+  to.normalX = from.normalX;
+  to.normalY = from.normalY;
+  to.depth = from.depth;
+  to.aInB = from.aInB;
+  to.bInA = from.bInA;
 }

@@ -1,4 +1,4 @@
-import { Contact } from '../geometry/contact.js';
+import { Contact, copyContact } from '../geometry/contact.js';
 import { collideWithinBounds } from '../geometry/sat.js';
 import type { Shape } from '../geometry/shape.js';
 import type { SweepHit } from '../geometry/sweepHit.js';
@@ -74,13 +74,7 @@ export class ContactBook<U> {
       const b = sb.bodies[q] as Body<U>;
       this.open(contact, aIsLo ? a : b, aIsLo ? b : a, frame);
     }
-    contact.a = found.a;
-    contact.b = found.b;
-    contact.normalX = found.normalX;
-    contact.normalY = found.normalY;
-    contact.depth = found.depth;
-    contact.aInB = found.aInB;
-    contact.bInA = found.bInA;
+    copyContact(found, contact);
     contact.isSensor = (sa.sensor(p) | sb.sensor(q)) !== 0;
     // Most contacts have no time of impact to clear, and writing the defaults anyway touches more
     // of each contact's cache lines: a step's cost is mostly cache misses.
