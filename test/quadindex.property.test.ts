@@ -343,6 +343,44 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     );
   });
 
+  it("moving only listed ids from a full box array (the World's batch) matches the model", () => {
+    // Every live id's box is in the array; the listed ones get new boxes there, the others keep
+    // the box they were filed with. Then the random operations go on from that index.
+    const listedArb = sceneArb.chain((scene) =>
+      fc.record({
+        scene: fc.constant(scene),
+        picks: fc.array(fc.tuple(fc.nat(), boxArb(scene.bounds)), { maxLength: 24 }),
+        more: idOpsArb(scene.bounds),
+      }),
+    );
+    fc.assert(
+      fc.property(listedArb, ({ scene, picks, more }) => {
+        const { index, model } = build(scene.bounds, scene.options, scene.ops);
+        const live = model.liveIds();
+        const top = live.length === 0 ? 0 : live[live.length - 1] + 1;
+        const boxes = new Float64Array(4 * top);
+        for (const id of live) boxes.set(model.get(id), 4 * id);
+        const listed: number[] = [];
+        for (const [pick, box] of picks) {
+          if (live.length === 0) break;
+          const id = live[pick % live.length];
+          if (listed.includes(id)) continue;
+          listed.push(id);
+          boxes.set(corners(box), 4 * id);
+          model.set(id, corners(box));
+        }
+        internal.moveListedChecked(index, boxes, Int32Array.from(listed), listed.length);
+        index.validate();
+        for (const id of live) expect(Array.from(index.getBox(id))).toEqual(model.get(id));
+        expect(pairKeys(index)).toEqual(model.pairs());
+        build(scene.bounds, scene.options, more, { index, model });
+        index.validate();
+        expect(pairKeys(index)).toEqual(model.pairs());
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('an index with most of its ids removed (laid out the sparse way) matches the model after random sequences', () => {
     // Many adds, then all but a few removed (the ones kept spread over the ids, the highest among
     // them), so that far fewer ids are live than were handed out; then the random operations.

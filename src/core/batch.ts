@@ -110,20 +110,23 @@ function checkAll(itemNode: Int32Array, boxes: ArrayLike<number>, end: number): 
  * from `source` (see layOutRunsFrom): every box moved, so the layout is stale anyway, and copying
  * from the caller's array in id order streams. While the ids are re-filed one by one the tree
  * reads every box from `source` (TreeStore.source), as if all had moved at once: an id not yet
- * re-filed may sit in a node its new box has left, which its own turn then corrects.
+ * re-filed may sit in a node its new box has left, which its own turn then corrects. With `listed`,
+ * only the ids listed[0 … end − 1] are re-filed (every other box in `source` is its filed one).
  */
 function commitFrom(
   tree: TreeStore,
   source: Float64Array | Float32Array,
   end: number,
   asBuilt: boolean,
+  listed: Int32Array | null = null,
 ): number {
   const itemNode = tree.itemNode;
   const grid = tree.gridSize;
   let moved = 0;
   tree.source = source;
   try {
-    for (let h = 0; h < end; h++) {
+    for (let k = 0; k < end; k++) {
+      const h = listed === null ? k : listed[k];
       if (itemNode[h] < 0) continue;
       // The cell range straight from the caller's array (what reclassify would compute through
       // its scratch range: this loop is 10-25% faster without the round trip).
@@ -141,4 +144,19 @@ function commitFrom(
   }
   layOutRunsFrom(tree, source);
   return moved;
+}
+
+/**
+ * {@link moveAllChecked} when only the live ids in ids[0 … count − 1] have new boxes in `boxes`,
+ * and every other live id's box there is the one it was filed with (the World's fat boxes, of
+ * which a step changes those of the bodies that left theirs): re-files only the listed ids, then
+ * lays the slots out from `boxes` as moveAll does. Returns how many changed node.
+ */
+export function moveListedChecked(
+  tree: TreeStore,
+  boxes: Float64Array | Float32Array,
+  ids: Int32Array,
+  count: number,
+): number {
+  return commitFrom(tree, boxes, count, false, ids);
 }

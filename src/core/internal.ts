@@ -1,6 +1,10 @@
 import { refuseChange } from '../shared/validate.js';
 import { copyBox } from './arrays.js';
-import { moveAllChecked as moveAllStaged, readdCleared as readdClearedIds } from './batch.js';
+import {
+  moveAllChecked as moveAllStaged,
+  moveListedChecked as moveListedStaged,
+  readdCleared as readdClearedIds,
+} from './batch.js';
 import { isSparse, layOutRuns, layOutRunsFrom, liveIdsAscending } from './layout.js';
 import { forEachPairWithin as walkWithin } from './pairs.js';
 import type { QuadIndex } from './QuadIndex.js';
@@ -68,6 +72,21 @@ export function clearedCount(index: QuadIndex): number {
 export function moveAllChecked(index: QuadIndex, staged: Float64Array): number {
   assertMutable(index, 'QuadIndex', 'moveAll');
   return moveAllStaged(treeOf(index), staged);
+}
+
+/**
+ * {@link moveAllChecked} when only the ids in ids[0 … count − 1] have new (checked) boxes in
+ * `staged`, every other live id's box there being the one it was filed with: only those are
+ * re-filed, then the slots are laid out from `staged`.
+ */
+export function moveListedChecked(
+  index: QuadIndex,
+  staged: Float64Array,
+  ids: Int32Array,
+  count: number,
+): number {
+  assertMutable(index, 'QuadIndex', 'moveAll');
+  return moveListedStaged(treeOf(index), staged, ids, count);
 }
 
 /**

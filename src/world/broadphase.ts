@@ -131,6 +131,8 @@ export class BroadPhase<U> {
   /** New fat boxes of the moved bodies that left theirs, computed and checked before any is stored. */
   private staged = new Float64Array(64);
   private stagedBodies: Body<U>[] = [];
+  /** The proxy ids of the dynamic bodies among them, when sync re-files them in one batch. */
+  private stagedIds = new Int32Array(64);
   /** Proxies re-filed because their body left its box, since the world was made. */
   indexMoves = 0;
   /** How far dynamic bodies' boxes extend beyond their shapes (see {@link WorldOptions.margin}). */
@@ -222,21 +224,28 @@ export class BroadPhase<U> {
       if (!body.isStatic) stagedDynamic++;
     }
     // Everything checked: commit. When many dynamic bodies left their boxes (a crowd on the
-    // move), re-filing them one by one costs more than moveAll over the whole fat array, which
-    // re-files in id order and lays the boxes out in one streaming pass.
+    // move), re-filing them one by one costs more than re-filing them from the fat array and then
+    // laying all the boxes out from it in one streaming pass, as moveAll does (only the bodies
+    // that left their boxes are re-filed: every other box in the array is the one it was filed
+    // with).
     const dynamic = this.dynamic;
     // (Measured against the ids handed out, which moveAll reads through, not the live count: they
     // differ in a world that once held many more bodies.)
     const batch = stagedDynamic * BATCH_FRACTION >= internal.idSpan(dynamic.index) && !dynamic.index.busy;
+    if (batch && this.stagedIds.length < stagedDynamic) {
+      this.stagedIds = new Int32Array(Math.max(stagedDynamic, 2 * this.stagedIds.length));
+    }
+    let listed = 0;
     for (let k = 0; k < staged; k++) {
       const body = this.stagedBodies[k];
       const side = this.side(body);
       const o = body._proxy << 2;
-      if (!(batch && side === dynamic)) internal.moveFrom(side.index, body._proxy, this.staged, 4 * k);
+      if (batch && side === dynamic) this.stagedIds[listed++] = body._proxy;
+      else internal.moveFrom(side.index, body._proxy, this.staged, 4 * k);
       copyBox(this.staged, 4 * k, side.fat, o);
       this.stagedBodies[k] = undefined as unknown as Body<U>;
     }
-    if (batch) internal.moveAllChecked(dynamic.index, dynamic.fat);
+    if (batch) internal.moveListedChecked(dynamic.index, dynamic.fat, this.stagedIds, listed);
     this.indexMoves += staged;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
