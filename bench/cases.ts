@@ -4,23 +4,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Contestant, ContestantFactory } from './adapters/types.js';
+import { type FrameCounts, playFrames } from './frames.js';
 import { bytesAllocatedBy, canCollectGarbage, retainedBytesOf } from './memory.js';
 import type { CaseResult, ContestantResult } from './model.js';
 import { PairSink } from './pairs.js';
 import { createScene, mulberry32, type Scene, type SceneName } from './scenes.js';
-import { MAX_TIMED_FRAMES, MAX_WARMUP_FRAMES, median, quantile, sum } from './stats.js';
+import { median, quantile } from './stats.js';
 
-export interface CaseOptions {
-  warmupFrames: number;
-  /** warm-up also lasts until every contestant has run this long, so small-N timings are of optimized code */
-  minWarmupMs: number;
-  timedFrames: number;
-  /**
-   * timing also lasts until every contestant has been timed this long (up to MAX_TIMED_FRAMES
-   * frames): at 1k a frame takes a fifth of a millisecond, and 30 of them are 6 ms, too short a
-   * window to outlast a migration between the machine's unequal vCPUs or a background GC thread
-   */
-  minTimedMs: number;
+export interface CaseOptions extends FrameCounts {
   /** a contestant whose frame takes longer than this is dropped from the case (and larger N) */
   slowFrameMs: number;
   measureMemory: boolean;
@@ -97,15 +88,6 @@ export interface CaseRun {
   result: CaseResult;
   /** contestants that were too slow here: skip them at larger N of the same scene */
   tooSlow: string[];
-}
-
-function needsWarmup(runners: readonly Runner[], minWarmupMs: number): boolean {
-  return runners.some((r) => r.result.status === 'ok' && r.warmupMs < minWarmupMs);
-}
-
-/** Whether some live contestant has been timed for less than `minTimedMs` in all. */
-function needsTiming(runners: readonly Runner[], minTimedMs: number): boolean {
-  return runners.some((r) => r.result.status === 'ok' && sum(r.times) < minTimedMs);
 }
 
 interface FrameContext {
@@ -197,26 +179,12 @@ export function runCase(
     scene.step();
     return playFrame({ runners, reference, scene, sink, frame, timed, label, options, tooSlow });
   };
-  // Warm up by frame count and by time: tiny cases need many frames before the JIT settles.
-  let frame = 0;
-  while (
-    frame < options.warmupFrames ||
-    (needsWarmup(runners, options.minWarmupMs) && frame < MAX_WARMUP_FRAMES)
-  ) {
-    play(frame, false, `warm-up ${frame + 1}`);
-    frame++;
-  }
-  const warmupFrames = frame;
+  // Warm-up, then timed frames, each by count and by time (see frames.ts): tiny cases need many
+  // frames before the JIT settles, and a timing window long enough to outlast the noise.
   let pairs = 0;
-  let timedFrames = 0;
-  while (
-    timedFrames < options.timedFrames ||
-    (needsTiming(runners, options.minTimedMs) && timedFrames < MAX_TIMED_FRAMES)
-  ) {
-    pairs = play(frame, true, `frame ${timedFrames + 1}`);
-    timedFrames++;
-    frame++;
-  }
+  const { warmupFrames, timedFrames } = playFrames(runners, options, (frame, timed, label) => {
+    pairs = play(frame, timed, label);
+  });
 
   for (const runner of runners) summarize(runner);
   if (options.measureMemory) measureMemory(runners, scene, options);

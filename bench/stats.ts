@@ -1,14 +1,3 @@
-/** Most warm-up frames a case runs while waiting for every contestant's minimum warm-up time. */
-export const MAX_WARMUP_FRAMES = 200;
-/** Most timed frames a case runs while waiting for every contestant's minimum timed total. */
-export const MAX_TIMED_FRAMES = 500;
-
-export function sum(samples: readonly number[]): number {
-  let total = 0;
-  for (const v of samples) total += v;
-  return total;
-}
-
 /** Value at quantile q (0..1) of the samples, nearest-rank on a sorted copy. */
 export function quantile(samples: readonly number[], q: number): number {
   if (samples.length === 0) return Number.NaN;

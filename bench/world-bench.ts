@@ -12,21 +12,16 @@ import { detectCollisionsPaddedWorld, detectCollisionsWorld } from './adapters/w
 import { QuadcollideWorld, quadcollideWorld } from './adapters/world-quadcollide.js';
 import type { WorldContestant, WorldContestantFactory } from './adapters/world-types.js';
 import { type ContactAgreement, ContactSink, compareContacts } from './contacts.js';
+import { type FrameCounts, playFrames } from './frames.js';
 import { bytesAllocatedBy, canCollectGarbage, collectGarbage, retainedBytesOf } from './memory.js';
 import type { WorldCaseResult, WorldContestantResult, WorldReport, WorldStepAllocation } from './model.js';
 import { PairSink } from './pairs.js';
 import { mulberry32 } from './scenes.js';
-import { MAX_TIMED_FRAMES, MAX_WARMUP_FRAMES, median, quantile, sum } from './stats.js';
+import { median, quantile } from './stats.js';
 import { createShapeScene, type ShapeScene } from './world-scene.js';
 
-export interface WorldBenchOptions {
+export interface WorldBenchOptions extends FrameCounts {
   sizes: readonly number[];
-  warmupFrames: number;
-  /** warm-up also lasts until every contestant has run this long, so small-N timings are of optimized code */
-  minWarmupMs: number;
-  timedFrames: number;
-  /** see CaseOptions.minTimedMs */
-  minTimedMs: number;
   measureMemory: boolean;
   /** N for the steady-state allocation of the World's step() (with measureMemory) */
   steadyN: number;
@@ -144,28 +139,10 @@ function runSize(
     return expected.count;
   };
 
-  let frame = 0;
-  while (
-    frame < options.warmupFrames ||
-    (runners.some((r) => r.result.status === 'ok' && r.warmupMs < options.minWarmupMs) &&
-      frame < MAX_WARMUP_FRAMES)
-  ) {
-    play(frame, false, `warm-up ${frame + 1}`);
-    frame++;
-  }
-  const warmupFrames = frame;
   let contacts = 0;
-  let timedFrames = 0;
-  // Like the pairs cases: at least timedFrames, and until every contestant was timed minTimedMs.
-  while (
-    timedFrames < options.timedFrames ||
-    (runners.some((r) => r.result.status === 'ok' && sum(r.times) < options.minTimedMs) &&
-      timedFrames < MAX_TIMED_FRAMES)
-  ) {
-    contacts = play(frame, true, `frame ${timedFrames + 1}`);
-    timedFrames++;
-    frame++;
-  }
+  const { warmupFrames, timedFrames } = playFrames(runners, options, (frame, timed, label) => {
+    contacts = play(frame, timed, label);
+  });
   for (const runner of runners) {
     if (runner.result.status !== 'ok') continue;
     runner.result.framesTimed = runner.times.length;

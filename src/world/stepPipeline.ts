@@ -1,4 +1,3 @@
-import * as internal from '../core/internal.js';
 /**
  * The collision work of one {@link World.step}: candidate pairs from the broad phase, the narrow
  * phase on each (through the contact book), the sweeps of continuous bodies, and the sorted lists
@@ -6,6 +5,7 @@ import * as internal from '../core/internal.js';
  * @internal
  * @module
  */
+import * as internal from '../core/internal.js';
 import { overlapsUnchecked } from '../geometry/sat.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
