@@ -1,15 +1,7 @@
-import { NONE, type TreeArrays } from './arrays.js';
+import { copyBox, NONE, type TreeArrays } from './arrays.js';
 import { layOutRuns } from './layout.js';
 import type { Scratch } from './scratch.js';
 import type { IdPairVisitor } from './types.js';
-
-/**
- * A leaf sorts its handed-down entries into groups (see walkPairs) from this many on; below it,
- * sorting costs more than the skipped tests save. Measured: from 16 on the walk is as fast as
- * without sorting on the 10k uniform/clustered/mixed scenes (from 8 on it was 4% slower) and 25%
- * faster on the bench's seed000 scene (500 static boxes of widely mixed sizes, many of them big).
- */
-const GROUP_MIN = 16;
 
 /**
  * Calls `visit(a, b)` once for every pair of ids whose boxes overlap (strictly); returns the
@@ -74,8 +66,6 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor, boxes: 
   let ids = ctx.ids;
   let entryBoxes = ctx.boxes;
   let entryCells = ctx.cells;
-  let hitQ = ctx.hitQ;
-  let hitP = ctx.hitP;
   let list = ctx.list;
   stack[0] = 0;
   stack[1] = 0;
@@ -94,13 +84,33 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor, boxes: 
       ids = ctx.ids;
       entryBoxes = ctx.boxes;
       entryCells = ctx.cells;
-      hitQ = ctx.hitQ;
-      hitP = ctx.hitP;
     }
     const first = child[n];
-    // The node's own entries. Internal nodes also need the cell ranges to hand them down
-    // (computed here: internal nodes hold the few boxes that cross split lines, so this costs
-    // less than storing a range for every box).
+    if (first === NONE) {
+      // Leaf. An own box lies inside the block, so every overlap involving one belongs here.
+      const made = leafPairs(
+        ctx,
+        list,
+        from,
+        to,
+        entryBoxes,
+        entryCells,
+        ids,
+        boxes,
+        slotIds,
+        runStart[n],
+        count[n],
+        nodeX0[n],
+        nodeY0[n],
+        visit,
+      );
+      if (made < 0) return checks + ~made;
+      checks += made;
+      continue;
+    }
+    // The node's own entries, with their cell ranges to hand them down (computed here: internal
+    // nodes hold the few boxes that cross split lines, so this costs less than storing a range
+    // for every box).
     let end = top;
     for (let r = runStart[n], runEnd = r + count[n]; r < runEnd; r++) {
       const i4 = r << 2;
@@ -109,133 +119,10 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor, boxes: 
       entryBoxes[e4 + 1] = boxes[i4 + 1];
       entryBoxes[e4 + 2] = boxes[i4 + 2];
       entryBoxes[e4 + 3] = boxes[i4 + 3];
-      if (first !== NONE) tree.cellRangeOf(boxes, i4, entryCells, e4);
+      tree.cellRangeOf(boxes, i4, entryCells, e4);
       ids[end++] = slotIds[r];
     }
     const handed = to - from;
-    if (first === NONE) {
-      // Leaf. An own box lies inside the block, so every overlap involving one belongs here.
-      // Two handed-down boxes have their reference cell here unless both start left of the
-      // block or both start above it; such a pair belongs to another leaf, not tested.
-      //
-      // The tests are written branch-free (`Number(a < b) & …`): about one test in eight
-      // succeeds, in no pattern a branch predictor can learn, and a chain of `&&` costs a
-      // misprediction on most tests. Branch-free is 2.4× faster on this loop. For the same
-      // reason a hit is not reported from inside the loop: every test writes its pair to the
-      // hit buffers and only a hit advances the count. The leaf's hits are reported together
-      // afterwards, in a tight loop where the visitor's reads of user data (cache misses at 100k
-      // boxes, in spatial rather than memory order) overlap instead of stalling the tests one by
-      // one. (Not in the grouped loops below: on the seed000 bench scene, where big boxes make
-      // them most of the walk and hits are dense, buffering there cost 12%.)
-      const x0 = nodeX0[n];
-      const y0 = nodeY0[n];
-      let hits = 0;
-      if (handed >= GROUP_MIN) {
-        // Many handed-down entries. Sorting them by (starts left, starts above) into four
-        // groups lets the loops visit only the pairs that belong here: those with an entry
-        // that starts in neither direction (group 0, paired with everything after it), and
-        // left-only with above-only (groups 1 and 2). Big boxes handed into many leaves make
-        // the skipped pairs the majority.
-        if (ctx.order.length < handed) ctx.growOrder(handed);
-        const order = ctx.order;
-        const groupEnd = ctx.groupEnd;
-        groupEnd[0] = groupEnd[1] = groupEnd[2] = groupEnd[3] = 0;
-        for (let k = from; k < to; k++) groupEnd[cornerSide(entryCells, list[k], x0, y0)]++;
-        groupEnd[1] += groupEnd[0];
-        groupEnd[2] += groupEnd[1];
-        groupEnd[3] += groupEnd[2];
-        for (let k = to - 1; k >= from; k--) {
-          const e = list[k];
-          order[--groupEnd[cornerSide(entryCells, e, x0, y0)]] = e;
-        }
-        // groupEnd[g] now holds where group g starts.
-        const aboveOnly = groupEnd[1];
-        const leftOnly = groupEnd[2];
-        const bothEnd = groupEnd[3];
-        for (let i = 0; i < aboveOnly; i++) {
-          checks += handed - 1 - i;
-          if (pairWith(order[i], order, i + 1, handed, entryBoxes, ids, visit)) return checks;
-        }
-        for (let i = aboveOnly; i < leftOnly; i++) {
-          checks += bothEnd - leftOnly;
-          if (pairWith(order[i], order, leftOnly, bothEnd, entryBoxes, ids, visit)) return checks;
-        }
-      } else {
-        // Each entry's side of the leaf's corner, 2·(starts left) + (starts above), once: two
-        // entries' pair belongs here unless their codes share a bit.
-        if (ctx.order.length < handed) ctx.growOrder(handed);
-        const side = ctx.order;
-        for (let b = from; b < to; b++) side[b - from] = cornerSide(entryCells, list[b], x0, y0);
-        for (let a = from + 1; a < to; a++) {
-          const p = list[a];
-          const p4 = p << 2;
-          const ax0 = entryBoxes[p4];
-          const ay0 = entryBoxes[p4 + 1];
-          const ax1 = entryBoxes[p4 + 2];
-          const ay1 = entryBoxes[p4 + 3];
-          const pSide = side[a - from];
-          // (No room check: fewer than GROUP_MIN entries make at most 120 hits, and the hit
-          // buffers start at 256.)
-          for (let b = from; b < a; b++) {
-            const q = list[b];
-            const q4 = q << 2;
-            const here = Number((pSide & side[b - from]) === 0);
-            checks += here;
-            const hit =
-              here &
-              Number(entryBoxes[q4] < ax1) &
-              Number(ax0 < entryBoxes[q4 + 2]) &
-              Number(entryBoxes[q4 + 1] < ay1) &
-              Number(ay0 < entryBoxes[q4 + 3]);
-            hitQ[hits] = q;
-            hitP[hits] = p;
-            hits += hit;
-          }
-        }
-      }
-      // Each own entry against everything handed down and the own entries before it. (After a
-      // flush there is room: the handed-down entries are distinct and numbered below `top`, so
-      // handed + p − top ≤ p < end ≤ room.) Two inner loops with the same test: the handed-down
-      // entries come through the list, the own ones are numbered top … end − 1. Appending the own
-      // numbers to the list for one loop measured 4% slower on the clustered scene.
-      for (let p = top; p < end; p++) {
-        const p4 = p << 2;
-        const ax0 = entryBoxes[p4];
-        const ay0 = entryBoxes[p4 + 1];
-        const ax1 = entryBoxes[p4 + 2];
-        const ay1 = entryBoxes[p4 + 3];
-        checks += handed + p - top;
-        if (hits + handed + p - top > room) {
-          if (reportHits(hitQ, hitP, hits, ids, visit)) return checks;
-          hits = 0;
-        }
-        for (let b = from; b < to; b++) {
-          const q = list[b];
-          const q4 = q << 2;
-          const hit =
-            Number(entryBoxes[q4] < ax1) &
-            Number(ax0 < entryBoxes[q4 + 2]) &
-            Number(entryBoxes[q4 + 1] < ay1) &
-            Number(ay0 < entryBoxes[q4 + 3]);
-          hitQ[hits] = q;
-          hitP[hits] = p;
-          hits += hit;
-        }
-        for (let q = top; q < p; q++) {
-          const q4 = q << 2;
-          const hit =
-            Number(entryBoxes[q4] < ax1) &
-            Number(ax0 < entryBoxes[q4 + 2]) &
-            Number(entryBoxes[q4 + 1] < ay1) &
-            Number(ay0 < entryBoxes[q4 + 3]);
-          hitQ[hits] = q;
-          hitP[hits] = p;
-          hits += hit;
-        }
-      }
-      if (reportHits(hitQ, hitP, hits, ids, visit)) return checks;
-      continue;
-    }
     // Hand each child the entries (ancestors' and this node's) whose cell range reaches its
     // block, in one pass: an entry reaches the left children when it starts left of the
     // midline, the right ones when it ends right of it, likewise vertically. Child q's list
@@ -296,43 +183,149 @@ function cornerSide(entryCells: Int32Array, e: number, x0: number, y0: number): 
   return Number(entryCells[e << 2] < x0) * 2 + Number(entryCells[(e << 2) + 1] < y0);
 }
 
-/** Tests entry p against the entries order[from … to − 1]; reports overlaps. True when the visitor stopped. */
-function pairWith(
-  p: number,
-  order: Int32Array,
+/**
+ * A leaf's pairs: its own boxes (slots run … run + own − 1) against each other and against the
+ * entries handed down to it (list[from … to − 1]), and the handed-down entries against each other
+ * where the pair belongs here. Returns the number of box tests, or ~tests when the visitor stopped.
+ *
+ * Two handed-down entries have their reference cell in this leaf unless both start left of its
+ * block or both start above it; such a pair belongs to another leaf. So the handed-down entries
+ * are sorted by where they start relative to the block's corner, 2·(starts left) + (starts above),
+ * into four groups: a pair belongs here unless its codes share a bit, which leaves group 0 (starts
+ * in neither direction) with everything after it, and group 1 (above only) with group 2 (left
+ * only). Only those pairs are tested. (Big boxes handed into many leaves make the skipped pairs
+ * the majority: the bench's seed000 scene; among small boxes they are about half.)
+ *
+ * The sort costs nothing extra, since the leaf copies its boxes anyway: handed-down (in group
+ * order) then own, into one contiguous table. Every test then reads the next four numbers instead
+ * of going through an entry number, and each own box is tested against everything before it in
+ * one loop. Measured against testing the handed-down pairs through their entry numbers with a
+ * side filter (and sorting only from 16 of them on): the pair pass 0.97–0.98× at 10k on the
+ * uniform, clustered and mixed scenes, the same on seed000, at 1k and at 100k.
+ */
+function leafPairs(
+  ctx: Scratch,
+  list: Int32Array,
   from: number,
   to: number,
   entryBoxes: Float64Array,
-  ids: Int32Array,
+  entryCells: Int32Array,
+  entryIds: Int32Array,
+  boxes: Float64Array,
+  slotIds: Int32Array,
+  run: number,
+  own: number,
+  x0: number,
+  y0: number,
   visit: IdPairVisitor,
-): boolean {
-  const p4 = p << 2;
-  const ax0 = entryBoxes[p4];
-  const ay0 = entryBoxes[p4 + 1];
-  const ax1 = entryBoxes[p4 + 2];
-  const ay1 = entryBoxes[p4 + 3];
-  for (let j = from; j < to; j++) {
-    const q4 = order[j] << 2;
-    const hit =
-      Number(entryBoxes[q4] < ax1) &
-      Number(ax0 < entryBoxes[q4 + 2]) &
-      Number(entryBoxes[q4 + 1] < ay1) &
-      Number(ay0 < entryBoxes[q4 + 3]);
-    if (hit !== 0 && visit(ids[order[j]], ids[p]) === false) return true;
+): number {
+  const handed = to - from;
+  if (ctx.sides.length < handed) ctx.growSides(handed);
+  const side = ctx.sides;
+  // (Both hold pairRoom entries, and handed + own ≤ pairRoom: the handed-down entries are
+  // distinct entries of the ancestors, and the walk made room for those plus this node's.)
+  const table = ctx.leafBoxes;
+  const tableIds = ctx.leafIds;
+  const start = ctx.groupStart;
+  start[0] = start[1] = start[2] = start[3] = 0;
+  for (let k = from; k < to; k++) {
+    const code = cornerSide(entryCells, list[k], x0, y0);
+    side[k - from] = code;
+    start[code]++;
   }
-  return false;
+  const aboveOnly = start[0];
+  const leftOnly = aboveOnly + start[1];
+  const both = leftOnly + start[2];
+  start[0] = 0;
+  start[1] = aboveOnly;
+  start[2] = leftOnly;
+  start[3] = both;
+  for (let k = from; k < to; k++) {
+    const e = list[k];
+    const t = start[side[k - from]]++;
+    copyBox(entryBoxes, e << 2, table, t << 2);
+    tableIds[t] = entryIds[e];
+  }
+  for (let i = 0; i < own; i++) {
+    copyBox(boxes, (run + i) << 2, table, (handed + i) << 2);
+    tableIds[handed + i] = slotIds[run + i];
+  }
+  // Every row's tests are written to the hit buffers, which hold pairRoom entries; a row is
+  // shorter than the table, so after a flush there is room for one.
+  const room = ctx.pairRoom;
+  const hitQ = ctx.hitQ;
+  const hitP = ctx.hitP;
+  let hits = 0;
+  let checks = 0;
+  for (let p = 0, rows = handed + own; p < rows; p++) {
+    // Row p's partners: group 0 pairs with everything after it, group 1 with group 2, and an own
+    // box with everything before it. Groups 2 and 3 have no rows of their own.
+    let lo = 0;
+    let hi = p;
+    if (p < aboveOnly) {
+      lo = p + 1;
+      hi = handed;
+    } else if (p < leftOnly) {
+      lo = leftOnly;
+      hi = both;
+    } else if (p < handed) continue;
+    checks += hi - lo;
+    if (hits + hi - lo > room) {
+      if (reportHits(hitQ, hitP, hits, tableIds, visit)) return ~checks;
+      hits = 0;
+    }
+    hits = testRow(table, p, lo, hi, hitQ, hitP, hits);
+  }
+  if (reportHits(hitQ, hitP, hits, tableIds, visit)) return ~checks;
+  return checks;
 }
 
-/** Reports a leaf's buffered hits (segment entries hitQ[k], hitP[k]); true when the visitor stopped. */
+/**
+ * Tests box p of a leaf's table against boxes lo … hi − 1, writing every tested pair (q, p) to
+ * the hit buffers from `hits` on; only an overlap advances the count, which is returned. The test
+ * is branch-free (`Number(a < b) & …`): about one test in eight succeeds, in no pattern a branch
+ * predictor can learn, and a chain of `&&` costs a misprediction on most tests (branch-free is
+ * 2.4× faster on this loop). Reporting after the tests, in a tight loop, lets the visitor's reads
+ * of user data (cache misses at 100k boxes, in spatial rather than memory order) overlap.
+ */
+function testRow(
+  table: Float64Array,
+  p: number,
+  lo: number,
+  hi: number,
+  hitQ: Int32Array,
+  hitP: Int32Array,
+  hits: number,
+): number {
+  const p4 = p << 2;
+  const ax0 = table[p4];
+  const ay0 = table[p4 + 1];
+  const ax1 = table[p4 + 2];
+  const ay1 = table[p4 + 3];
+  for (let q = lo; q < hi; q++) {
+    const q4 = q << 2;
+    const hit =
+      Number(table[q4] < ax1) &
+      Number(ax0 < table[q4 + 2]) &
+      Number(table[q4 + 1] < ay1) &
+      Number(ay0 < table[q4 + 3]);
+    hitQ[hits] = q;
+    hitP[hits] = p;
+    hits += hit;
+  }
+  return hits;
+}
+
+/** Reports buffered hits (table rows hitQ[k], hitP[k] with ids in `tableIds`); true when the visitor stopped. */
 function reportHits(
   hitQ: Int32Array,
   hitP: Int32Array,
   hits: number,
-  ids: Int32Array,
+  tableIds: Int32Array,
   visit: IdPairVisitor,
 ): boolean {
   for (let k = 0; k < hits; k++) {
-    if (visit(ids[hitQ[k]], ids[hitP[k]]) === false) return true;
+    if (visit(tableIds[hitQ[k]], tableIds[hitP[k]]) === false) return true;
   }
   return false;
 }

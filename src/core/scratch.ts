@@ -22,19 +22,25 @@ export class Scratch {
   /** Pair walk: the entry numbers handed down to the nodes still to visit. Grows on demand. */
   list: Int32Array = new Int32Array(1024);
 
-  /** A leaf's overlapping pairs as entry numbers (hitQ[k], hitP[k]), reported after its tests. */
+  /** A leaf's overlapping pairs as rows of its table (hitQ[k], hitP[k]), reported after its tests. */
   hitQ: Int32Array = new Int32Array(256);
   hitP: Int32Array = new Int32Array(256);
   /**
-   * Pair-walk entries that ids, boxes, cells, hitQ and hitP all have room for. The walk checks this,
+   * A leaf's boxes, handed-down then own, copied into one table for its tests (see pairs.ts,
+   * leafPairs), and their ids.
+   */
+  leafBoxes: Float64Array = new Float64Array(1024);
+  leafIds: Int32Array = new Int32Array(256);
+  /**
+   * Pair-walk entries that ids, boxes, cells, hitQ, hitP, leafBoxes and leafIds all have room for. The walk checks this,
    * not `ids.length`: the k-nearest heap grows `ids` alone.
    */
   pairRoom = 256;
 
-  /** A leaf's handed-down entries sorted into four groups (see pairs.ts). */
-  order: Int32Array = new Int32Array(64);
-  /** Group boundaries for `order`. */
-  readonly groupEnd: Int32Array = new Int32Array(4);
+  /** A leaf's handed-down entries' corner sides (see pairs.ts, leafPairs). */
+  sides: Int32Array = new Int32Array(64);
+  /** Where each of a leaf's four groups starts in its table. */
+  readonly groupStart: Int32Array = new Int32Array(4);
 
   /** The k nearest so far, a max-heap (see nearest.ts). Grows on demand, never shrinks. */
   bestKeys: Float64Array = new Float64Array(16);
@@ -51,8 +57,10 @@ export class Scratch {
       this.list.byteLength +
       this.hitQ.byteLength +
       this.hitP.byteLength +
-      this.order.byteLength +
-      this.groupEnd.byteLength +
+      this.leafBoxes.byteLength +
+      this.leafIds.byteLength +
+      this.sides.byteLength +
+      this.groupStart.byteLength +
       this.bestKeys.byteLength +
       this.bestIds.byteLength
     );
@@ -69,8 +77,8 @@ export class Scratch {
     return this.list;
   }
 
-  growOrder(minLength: number): void {
-    this.order = new Int32Array(Math.max(minLength, this.order.length * 2));
+  growSides(minLength: number): void {
+    this.sides = new Int32Array(Math.max(minLength, this.sides.length * 2));
   }
 
   /** Makes room for `entries` pair-walk entries (ids, boxes, cells and hits together). */
@@ -79,6 +87,8 @@ export class Scratch {
     if (this.ids.length < length) this.growIds(length);
     this.hitQ = new Int32Array(length);
     this.hitP = new Int32Array(length);
+    this.leafBoxes = new Float64Array(length * 4);
+    this.leafIds = new Int32Array(length);
     this.boxes = resize(Float64Array, this.boxes, length * 4, true);
     this.cells = resize(Int32Array, this.cells, length * 4, true);
     this.pairRoom = length;
