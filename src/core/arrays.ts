@@ -288,11 +288,12 @@ export class TreeArrays {
 
   /**
    * The reach group of a box of internal node n whose cell range spans lox … hix on x: 0 when it
-   * crosses the node's vertical midline, 1 when it crosses only the horizontal one.
+   * crosses the node's vertical midline, 1 when it crosses only the horizontal one. (Branch-free:
+   * the two are mixed at random.)
    */
   rangeGroup(n: number, lox: number, hix: number): number {
     const midX = this.nodeX0[n] + (1 << (this.maxDepth - this.nodeLevel[n] - 1));
-    return lox < midX && hix >= midX ? 0 : 1;
+    return 1 - (Number(lox < midX) & Number(hix >= midX));
   }
 
   // ---------------------------------------------------------------------------------------------
