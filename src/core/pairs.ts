@@ -233,13 +233,14 @@ function leafPairs(
     side[k - from] = code;
     start[code]++;
   }
-  const aboveOnly = start[0];
-  const leftOnly = aboveOnly + start[1];
-  const both = leftOnly + start[2];
+  // Where groups 1 (above only), 2 (left only) and 3 (both) start in the table.
+  const aboveStart = start[0];
+  const leftStart = aboveStart + start[1];
+  const bothStart = leftStart + start[2];
   start[0] = 0;
-  start[1] = aboveOnly;
-  start[2] = leftOnly;
-  start[3] = both;
+  start[1] = aboveStart;
+  start[2] = leftStart;
+  start[3] = bothStart;
   for (let k = from; k < to; k++) {
     const e = list[k];
     const t = start[side[k - from]]++;
@@ -262,12 +263,12 @@ function leafPairs(
     // box with everything before it. Groups 2 and 3 have no rows of their own.
     let lo = 0;
     let hi = p;
-    if (p < aboveOnly) {
+    if (p < aboveStart) {
       lo = p + 1;
       hi = handed;
-    } else if (p < leftOnly) {
-      lo = leftOnly;
-      hi = both;
+    } else if (p < leftStart) {
+      lo = leftStart;
+      hi = bothStart;
     } else if (p < handed) continue;
     checks += hi - lo;
     if (hits + hi - lo > room) {
