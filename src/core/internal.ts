@@ -108,10 +108,7 @@ export function forEachInBoxFrom(
   visit: IdVisitor,
   candidatesOnly = false,
 ): number {
-  searchArgs[0] = src[o];
-  searchArgs[1] = src[o + 1];
-  searchArgs[2] = src[o + 2];
-  searchArgs[3] = src[o + 3];
+  copyBox(src, o, searchArgs, 0);
   return runSearch(treeOf(index), candidatesOnly ? Search.Candidates : Search.Box, null, visit);
 }
 

@@ -52,9 +52,9 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor, boxes: 
   const nodeX0 = tree.nodeX0;
   const nodeY0 = tree.nodeY0;
   const depth = tree.maxDepth;
-  // Entries: the boxes of the nodes on the current path, each copied once when its node is
-  // visited (entry e: id ids[e], box entryBoxes[4e …], and for an internal node's boxes the cell
-  // range entryCells[4e …]). A node's own entries go on top of its ancestors' (at `top`); a later
+  // Entries: the boxes of the internal nodes on the current path, each copied once when its node
+  // is visited (entry e: id ids[e], box entryBoxes[4e …], cell range entryCells[4e …]; a leaf
+  // copies its own boxes into a table of its own, see leafPairs). A node's own entries go on top of its ancestors' (at `top`); a later
   // sibling's replace an earlier one's. What a node is handed is a list of entry numbers,
   // list[from … to − 1]: the ancestors' entries whose cell range reaches its block. Handing down a
   // number instead of the entry itself is what keeps a box crossing the root's midlines from
@@ -115,10 +115,7 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor, boxes: 
     for (let r = runStart[n], runEnd = r + count[n]; r < runEnd; r++) {
       const i4 = r << 2;
       const e4 = end << 2;
-      entryBoxes[e4] = boxes[i4];
-      entryBoxes[e4 + 1] = boxes[i4 + 1];
-      entryBoxes[e4 + 2] = boxes[i4 + 2];
-      entryBoxes[e4 + 3] = boxes[i4 + 3];
+      copyBox(boxes, i4, entryBoxes, e4);
       tree.cellRangeOf(boxes, i4, entryCells, e4);
       ids[end++] = slotIds[r];
     }

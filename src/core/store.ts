@@ -1,4 +1,4 @@
-import { MAX_LEVELS, NONE, TreeArrays } from './arrays.js';
+import { copyBox, MAX_LEVELS, NONE, TreeArrays } from './arrays.js';
 import { childIndex, homeLevel } from './cells.js';
 
 /** settleAsBuilt's depth-first stack: never more than 3 nodes per level plus one. */
@@ -56,12 +56,7 @@ export class TreeStore extends TreeArrays {
    */
   addFrom(src: Float64Array, o: number): number {
     const h = this.acquireId();
-    const h4 = this.slotOf[h] << 2;
-    const boxes = this.boxes;
-    boxes[h4] = src[o];
-    boxes[h4 + 1] = src[o + 1];
-    boxes[h4 + 2] = src[o + 2];
-    boxes[h4 + 3] = src[o + 3];
+    copyBox(src, o, this.boxes, this.slotOf[h] << 2);
     return this.file(h);
   }
 
