@@ -549,6 +549,41 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     expect(calls).toBe(7);
   });
 
+  it('leaves holding more boxes than the pair buffers start with: every pair once, stopping early stops', () => {
+    // The pair buffers start at 256 entries and a leaf tests its own boxes two rows at a time
+    // when they fit, one at a time when they do not: a shallow tree over a few hundred boxes,
+    // many of them on the same spots, makes leaves of every size around those limits.
+    const corner = fc.integer({ min: -20, max: 120 });
+    const boxCorners = fc
+      .tuple(corner, corner, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }))
+      .map(([x, y, w, h]): Corners => [x, y, x + w, y + h]);
+    fc.assert(
+      fc.property(
+        fc.array(boxCorners, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(), { minLength: 100, maxLength: 700 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.nat(),
+        (spots, picks, maxLevels, maxObjects, stop) => {
+          const index = new QuadIndex({ x: 0, y: 0, width: 100, height: 100 }, { maxLevels, maxObjects });
+          const model = new Model();
+          for (const pick of picks) {
+            const box = spots[pick % spots.length];
+            model.set(index.add(...box), box);
+          }
+          const expected = model.pairs();
+          expect(pairKeys(index)).toEqual(expected);
+          const stopAt = 1 + (stop % Math.max(1, expected.length));
+          let calls = 0;
+          index.forEachPair(() => ++calls < stopAt);
+          expect(calls).toBe(Math.min(stopAt, expected.length));
+          index.validate();
+        },
+      ),
+      { numRuns: Math.max(20, RUNS >> 2) },
+    );
+  });
+
   it('moveAll moving every box at once, with removed ids among them, then single moves: all match the model', () => {
     // moveAll re-files the ids one by one while reading every box from the caller's array, so
     // splits and merges happen while some ids still sit where their old box was; then it lays
