@@ -222,21 +222,26 @@ export class TreeArrays {
     }
   }
 
-  /** True when the cell range meets one of internal node n's reach boxes. */
+  /**
+   * True when the cell range meets one of internal node n's reach boxes. (Branch-free: whether a
+   * search reaches a node's crossing boxes follows no pattern.)
+   */
   reaches(n: number, lox: number, loy: number, hix: number, hiy: number): boolean {
     const reach = this.nodeReach;
-    for (let r = this.reachAt(n), end = r + 8; r < end; r += 4) {
-      if (
-        reach[r] <= reach[r + 2] &&
-        lox <= reach[r + 2] &&
-        hix >= reach[r] &&
-        loy <= reach[r + 3] &&
-        hiy >= reach[r + 1]
-      ) {
-        return true;
-      }
-    }
-    return false;
+    const r = this.reachAt(n);
+    const v =
+      Number(reach[r] <= reach[r + 2]) &
+      Number(lox <= reach[r + 2]) &
+      Number(hix >= reach[r]) &
+      Number(loy <= reach[r + 3]) &
+      Number(hiy >= reach[r + 1]);
+    const h =
+      Number(reach[r + 4] <= reach[r + 6]) &
+      Number(lox <= reach[r + 6]) &
+      Number(hix >= reach[r + 4]) &
+      Number(loy <= reach[r + 7]) &
+      Number(hiy >= reach[r + 5]);
+    return (v | h) !== 0;
   }
 
   /** Float bounds of node c's block (see {@link cellBounds}), written into `out`. */

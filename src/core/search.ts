@@ -217,14 +217,26 @@ function search(
     if (first === NONE) continue;
     const span = 1 << (depth - level[n] - 1);
     for (let c = first + 3; c >= first; c--) {
-      if (total[c] === 0) continue;
       const x0 = nodeX0[c];
       const y0 = nodeY0[c];
-      if (!(qlox < x0 + span && qhix >= x0 && qloy < y0 + span && qhiy >= y0)) continue;
-      // A child whose block lies in cells strictly inside the area's cell range is pushed as ~c:
-      // reported whole, without tests (see above).
-      const inside = wholeBlocks && qlox < x0 && x0 + span <= qhix && qloy < y0 && y0 + span <= qhiy;
-      stack[sp++] = inside ? ~c : c;
+      // Branch-free: which children an area reaches follows no pattern. The child is written to
+      // the stack and kept when it holds boxes the area reaches. One whose block lies in cells
+      // strictly inside the area's cell range is pushed as ~c: reported whole, without tests
+      // (see above).
+      const meets =
+        Number(total[c] !== 0) &
+        Number(qlox < x0 + span) &
+        Number(qhix >= x0) &
+        Number(qloy < y0 + span) &
+        Number(qhiy >= y0);
+      const inside =
+        Number(wholeBlocks) &
+        Number(qlox < x0) &
+        Number(x0 + span <= qhix) &
+        Number(qloy < y0) &
+        Number(y0 + span <= qhiy);
+      stack[sp] = inside !== 0 ? ~c : c;
+      sp += meets;
     }
   }
   return checks;
