@@ -229,19 +229,7 @@ export class TreeArrays {
   reaches(n: number, lox: number, loy: number, hix: number, hiy: number): boolean {
     const reach = this.nodeReach;
     const r = this.reachAt(n);
-    const v =
-      Number(reach[r] <= reach[r + 2]) &
-      Number(lox <= reach[r + 2]) &
-      Number(hix >= reach[r]) &
-      Number(loy <= reach[r + 3]) &
-      Number(hiy >= reach[r + 1]);
-    const h =
-      Number(reach[r + 4] <= reach[r + 6]) &
-      Number(lox <= reach[r + 6]) &
-      Number(hix >= reach[r + 4]) &
-      Number(loy <= reach[r + 7]) &
-      Number(hiy >= reach[r + 5]);
-    return (v | h) !== 0;
+    return (meetsReach(reach, r, lox, loy, hix, hiy) | meetsReach(reach, r + 4, lox, loy, hix, hiy)) !== 0;
   }
 
   /** Float bounds of node c's block (see {@link cellBounds}), written into `out`. */
@@ -427,4 +415,22 @@ export function copyBox(src: Float64Array, i: number, dst: Float64Array, j: numb
   dst[j + 1] = src[i + 1];
   dst[j + 2] = src[i + 2];
   dst[j + 3] = src[i + 3];
+}
+
+/** 1 when the cell range meets the (non-empty) reach box at reach[r … r + 3], else 0; branch-free. */
+function meetsReach(
+  reach: Uint16Array,
+  r: number,
+  lox: number,
+  loy: number,
+  hix: number,
+  hiy: number,
+): number {
+  return (
+    Number(reach[r] <= reach[r + 2]) &
+    Number(lox <= reach[r + 2]) &
+    Number(hix >= reach[r]) &
+    Number(loy <= reach[r + 3]) &
+    Number(hiy >= reach[r + 1])
+  );
 }

@@ -54,8 +54,8 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor, boxes: 
   const depth = tree.maxDepth;
   // Entries: the boxes of the internal nodes on the current path, each copied once when its node
   // is visited (entry e: id ids[e], box entryBoxes[4e …], cell range entryCells[4e …]; a leaf
-  // copies its own boxes into a table of its own, see leafPairs). A node's own entries go on top of its ancestors' (at `top`); a later
-  // sibling's replace an earlier one's. What a node is handed is a list of entry numbers,
+  // copies its own boxes into a table of its own, see leafPairs). A node's own entries go on top
+  // of its ancestors' (at `top`); a later sibling's replace an earlier one's. What a node is handed is a list of entry numbers,
   // list[from … to − 1]: the ancestors' entries whose cell range reaches its block. Handing down a
   // number instead of the entry itself is what keeps a box crossing the root's midlines from
   // being copied again at every level below.
@@ -363,6 +363,8 @@ function testTwoRows(
     hitP[hits] = r;
     hits += hitB;
   }
+  // The pair of the two rows themselves, written out: through testRow (a loop of one) the pair
+  // pass measured 1–2.5% slower at 10k.
   const hit = Number(ax0 < bx1) & Number(bx0 < ax1) & Number(ay0 < by1) & Number(by0 < ay1);
   hitQ[hits] = p;
   hitP[hits] = r;

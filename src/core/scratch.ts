@@ -32,8 +32,8 @@ export class Scratch {
   leafBoxes: Float64Array = new Float64Array(1024);
   leafIds: Int32Array = new Int32Array(256);
   /**
-   * Pair-walk entries that ids, boxes, cells, hitQ, hitP, leafBoxes and leafIds all have room for. The walk checks this,
-   * not `ids.length`: the k-nearest heap grows `ids` alone.
+   * Pair-walk entries that ids, boxes, cells, hitQ, hitP, leafBoxes and leafIds all have room
+   * for. The walk checks this, not `ids.length`: the k-nearest heap grows `ids` alone.
    */
   pairRoom = 256;
 
@@ -81,7 +81,7 @@ export class Scratch {
     this.sides = new Int32Array(Math.max(minLength, this.sides.length * 2));
   }
 
-  /** Makes room for `entries` pair-walk entries (ids, boxes, cells and hits together). */
+  /** Makes room for `entries` pair-walk entries (ids, boxes, cells, hits and the leaf table together). */
   growPairs(entries: number): void {
     const length = Math.max(entries, this.pairRoom * 2);
     if (this.ids.length < length) this.growIds(length);
