@@ -65,7 +65,7 @@ export function raycast(
   out?: RayHit,
 ): RayHit | null {
   requireShape(shape, 'shape');
-  requireInstance(out, RayHit, 'a RayHit', 'out', true);
+  if (out !== undefined && !(out instanceof RayHit)) requireInstance(out, RayHit, 'a RayHit', 'out', true);
   requireFinite(originX, 'originX');
   requireFinite(originY, 'originY');
   requireFinite(dirX, 'dirX');
@@ -89,7 +89,7 @@ export function segmentCast(
   out?: RayHit,
 ): RayHit | null {
   requireShape(shape, 'shape');
-  requireInstance(out, RayHit, 'a RayHit', 'out', true);
+  if (out !== undefined && !(out instanceof RayHit)) requireInstance(out, RayHit, 'a RayHit', 'out', true);
   requireFinite(x1, 'x1');
   requireFinite(y1, 'y1');
   requireFinite(x2, 'x2');

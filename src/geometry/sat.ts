@@ -62,7 +62,8 @@ export function overlapsUnchecked(a: Shape, b: Shape): boolean {
 export function collide(a: Shape, b: Shape, out?: Contact): boolean {
   requireShape(a, 'a');
   requireShape(b, 'b');
-  requireInstance(out, Contact, 'a Contact', 'out', true);
+  // (The test against the class itself first: see requireInstance.)
+  if (out !== undefined && !(out instanceof Contact)) requireInstance(out, Contact, 'a Contact', 'out', true);
   return collideUnchecked(a, b, out ?? null);
 }
 

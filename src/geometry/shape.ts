@@ -174,5 +174,6 @@ export abstract class Shape {
 
 /** Throws unless `value` is a {@link Shape}; `name` is the argument's name. @internal */
 export function requireShape(value: unknown, name: string): asserts value is Shape {
-  requireInstance(value, Shape, 'a Shape (Circle, Box, Polygon, …)', name);
+  // (The test against the class itself first: see requireInstance.)
+  if (!(value instanceof Shape)) requireInstance(value, Shape, 'a Shape (Circle, Box, Polygon, …)', name);
 }

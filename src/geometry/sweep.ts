@@ -82,7 +82,7 @@ export function sweepBoxes(
   targetMaxY: number,
   out: SweepHit,
 ): boolean {
-  requireInstance(out, SweepHit, 'a SweepHit', 'out');
+  if (!(out instanceof SweepHit)) requireInstance(out, SweepHit, 'a SweepHit', 'out');
   requireFinite(minX, 'minX');
   requireFinite(minY, 'minY');
   requireFinite(maxX, 'maxX');
@@ -163,7 +163,7 @@ function requireOrdered(min: number, max: number, minName: string, maxName: stri
 export function sweepShapes(moving: Shape, dx: number, dy: number, target: Shape, out: SweepHit): boolean {
   requireShape(moving, 'moving');
   requireShape(target, 'target');
-  requireInstance(out, SweepHit, 'a SweepHit', 'out');
+  if (!(out instanceof SweepHit)) requireInstance(out, SweepHit, 'a SweepHit', 'out');
   requireFinite(dx, 'dx');
   requireFinite(dy, 'dy');
   return sweepShapesUnchecked(moving, dx, dy, target, out);
