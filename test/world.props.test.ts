@@ -102,6 +102,8 @@ type Op =
   | { op: 'step' }
   | { op: 'move'; i: number; dx: number; dy: number; da: number }
   | { op: 'remove'; i: number }
+  | { op: 'moveGone'; i: number; dx: number; dy: number }
+  | { op: 'readd'; i: number }
   | { op: 'add'; spec: BodySpec }
   | { op: 'mask'; i: number; mask: number }
   | { op: 'sensor'; i: number }
@@ -120,6 +122,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('remove' as const), i: fc.nat(60) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('moveGone' as const),
+      i: fc.nat(60),
+      dx: fc.integer({ min: -6, max: 6 }),
+      dy: fc.integer({ min: -6, max: 6 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('readd' as const), i: fc.nat(60) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('add' as const), spec: bodySpec }) },
   {
     weight: 1,
@@ -168,11 +180,39 @@ function reshape(shape: Shape, op: Extract<Op, { op: 'reshape' }>): void {
 }
 
 // Coverage counters: the final test checks that the random scenarios exercised the interesting cases.
-const seen = { contacts: 0, starts: 0, ends: 0, removedWhileTouching: 0, sensorContacts: 0, reshaped: 0 };
+const seen = {
+  contacts: 0,
+  starts: 0,
+  ends: 0,
+  removedWhileTouching: 0,
+  sensorContacts: 0,
+  reshaped: 0,
+  movedGone: 0,
+  readded: 0,
+};
 
 const key = (c: BodyContact<string>) => `${c.bodyA!.id},${c.bodyB!.id}`;
 
-function bruteForcePairs(bodies: Body<string>[]): Array<{ lo: Body<string>; hi: Body<string>; c: Contact }> {
+/**
+ * Each body's twin: the same shape made from the same spec and given the same changes, but never
+ * in a world. A world keeps its bodies' shapes' data in arrays of its own (and moves it when it
+ * re-packs them, or when a body leaves); the twins keep theirs apart, so that brute force on them
+ * is an oracle independent of that, and any body's shape that differs from its twin was
+ * overwritten (or left behind) by the world.
+ */
+type Twins = Map<Body<string>, Shape>;
+
+function geometryOf(shape: Shape): unknown {
+  const b = shape.bounds;
+  const extent = [b.minX, b.minY, b.maxX, b.maxY];
+  if (shape instanceof Circle) return [extent, shape.x, shape.y, shape.worldRadius];
+  return [extent, (shape as Polygon).getVertices()];
+}
+
+function bruteForcePairs(
+  bodies: Body<string>[],
+  twins: Twins,
+): Array<{ lo: Body<string>; hi: Body<string>; c: Contact }> {
   const live = bodies.filter((b) => b.world !== null).sort((p, q) => p.id - q.id);
   const result: Array<{ lo: Body<string>; hi: Body<string>; c: Contact }> = [];
   for (let i = 0; i < live.length; i++) {
@@ -182,7 +222,7 @@ function bruteForcePairs(bodies: Body<string>[]): Array<{ lo: Body<string>; hi: 
       if (lo.isStatic && hi.isStatic) continue;
       if (!lo.canCollideWith(hi)) continue;
       const c = new Contact();
-      if (collide(lo.shape, hi.shape, c)) result.push({ lo, hi, c });
+      if (collide(twins.get(lo) as Shape, twins.get(hi) as Shape, c)) result.push({ lo, hi, c });
     }
   }
   return result;
@@ -195,7 +235,13 @@ function runScenario(initial: BodySpec[], ops: Op[], margin: number, fillers = 0
   const filler: Body<string>[] = [];
   for (let i = 0; i < fillers; i++)
     filler.push(world.add(new Body(new Circle((i * 37) % 100, (i * 53) % 100, 2))));
-  const bodies: Body<string>[] = initial.map((s) => world.add(makeBody(s)));
+  const twins: Twins = new Map();
+  const addBody = (spec: BodySpec): Body<string> => {
+    const body = world.add(makeBody(spec));
+    twins.set(body, makeShape(spec.shape));
+    return body;
+  };
+  const bodies: Body<string>[] = initial.map(addBody);
   for (const body of filler) world.remove(body);
   // Event log checked for invariants: every end preceded by a start, no start twice without an end.
   const active = new Set<string>();
@@ -220,8 +266,23 @@ function runScenario(initial: BodySpec[], ops: Op[], margin: number, fillers = 0
       case 'move': {
         if (live.length === 0) break;
         const b = live[op.i % live.length];
+        const twin = twins.get(b) as Shape;
         b.translate(op.dx, op.dy);
-        if (op.da !== 0 && b.shape.kind !== 'box') b.angle += op.da;
+        twin.translate(op.dx, op.dy);
+        if (op.da !== 0 && b.shape.kind !== 'box') {
+          b.angle += op.da;
+          twin.angle += op.da;
+        }
+        break;
+      }
+      case 'moveGone': {
+        // A removed body's shape lives on by itself: moving it must not touch the world.
+        const gone = bodies.filter((b) => b.world === null);
+        if (gone.length === 0) break;
+        const b = gone[op.i % gone.length];
+        b.shape.translate(op.dx, op.dy);
+        (twins.get(b) as Shape).translate(op.dx, op.dy);
+        seen.movedGone++;
         break;
       }
       case 'remove':
@@ -232,8 +293,16 @@ function runScenario(initial: BodySpec[], ops: Op[], margin: number, fillers = 0
           expect(world.remove(victim)).toBe(true);
         }
         break;
+      case 'readd': {
+        // A removed body comes back, with its shape as it was moved meanwhile.
+        const gone = bodies.filter((b) => b.world === null);
+        if (gone.length === 0) break;
+        world.add(gone[op.i % gone.length]);
+        seen.readded++;
+        break;
+      }
       case 'add':
-        bodies.push(world.add(makeBody(op.spec)));
+        bodies.push(addBody(op.spec));
         break;
       case 'mask':
         if (live.length > 0) live[op.i % live.length].mask = op.mask;
@@ -243,14 +312,17 @@ function runScenario(initial: BodySpec[], ops: Op[], margin: number, fillers = 0
         break;
       case 'reshape':
         if (live.length > 0) {
-          reshape(live[op.i % live.length].shape, op);
+          const b = live[op.i % live.length];
+          reshape(b.shape, op);
+          reshape(twins.get(b) as Shape, op);
           seen.reshaped++;
         }
         break;
       case 'step': {
         world.step();
         world.validate();
-        const expected = bruteForcePairs(bodies);
+        for (const b of bodies) expect(geometryOf(b.shape)).toEqual(geometryOf(twins.get(b) as Shape));
+        const expected = bruteForcePairs(bodies, twins);
         const got = world.contacts;
         expect(got.map(key)).toEqual(expected.map((e) => `${e.lo.id},${e.hi.id}`));
         for (let i = 0; i < got.length; i++) {
@@ -363,6 +435,40 @@ describe('World.step against brute force', () => {
     );
   });
 
+  it('a body removed, moved and added back keeps its shape when the world re-packs its shapes', () => {
+    // The world keeps its bodies' shapes' data side by side and moves it all to a larger array as
+    // bodies are added; a body that left and came back must move with the others, and be found
+    // where it is by the next step even if it did not move since.
+    const spec = (kind: Kind, x: number, y: number): BodySpec => ({
+      shape: { kind, x, y, a: 12, b: 9, angle: 0.3, pts: [[4, 11]] },
+      isStatic: false,
+      isSensor: false,
+      category: 1,
+      mask: 0xffffffff,
+    });
+    const far: Op[] = Array.from({ length: 150 }, (_, i) => ({
+      op: 'add' as const,
+      spec: spec(i % 2 === 0 ? 'polygon' : 'circle', 60 + (i % 10) * 4, 60 + Math.floor(i / 10) * 2),
+    }));
+    runScenario(
+      [spec('polygon', 10, 10), spec('orientedBox', 16, 12), spec('circle', 30, 8)],
+      [
+        { op: 'step' },
+        { op: 'remove', i: 0 },
+        { op: 'step' },
+        { op: 'moveGone', i: 0, dx: 3, dy: 1 },
+        { op: 'readd', i: 0 },
+        { op: 'step' },
+        ...far,
+        { op: 'step' },
+        { op: 'move', i: 0, dx: 5, dy: -2, da: 0.2 },
+        { op: 'step' },
+        { op: 'move', i: 0, dx: 4, dy: 0, da: 0 },
+      ],
+      3,
+    );
+  });
+
   it('the scenarios above exercised contacts, events, sensors and removals while touching', () => {
     expect(seen.contacts).toBeGreaterThan(1000);
     expect(seen.starts).toBeGreaterThan(300);
@@ -370,6 +476,8 @@ describe('World.step against brute force', () => {
     expect(seen.sensorContacts).toBeGreaterThan(50);
     expect(seen.removedWhileTouching).toBeGreaterThan(10);
     expect(seen.reshaped).toBeGreaterThan(100);
+    expect(seen.movedGone).toBeGreaterThan(100);
+    expect(seen.readded).toBeGreaterThan(100);
   });
 });
 

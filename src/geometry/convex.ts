@@ -4,7 +4,8 @@
  * concrete shapes (shapes.ts) because the narrow phase, rays and sweeps read this cache directly
  * and never need to know which straight-edged kind they hold.
  */
-import { doubles, length } from './math.js';
+import { length } from './math.js';
+import { newRecord } from './record.js';
 import { Shape, type Vec2 } from './shape.js';
 
 /**
@@ -15,20 +16,10 @@ import { Shape, type Vec2 } from './shape.js';
 export abstract class ConvexShape extends Shape {
   /**
    * @internal Local vertices as x0, y0, x1, y1, … (counter-clockwise in y-up terms, i.e. positive
-   * shoelace area). (This and `_geo`: plain arrays, see {@link doubles}.)
+   * shoelace area). (This and `_geo`: plain arrays, see `doubles` in math.ts.)
    */
   _local!: number[];
-  /**
-   * @internal The world-space cache, in one array so that the narrow phase, which reads it in the
-   * broad phase's spatial order (mostly cache misses), reaches it in two objects (the array and
-   * its elements) rather than six:
-   *   world vertex i at [2i, 2i + 1], the same layout as `_local`;
-   *   from `_normalsAt`, edge i's unnormalised outward normal (v[i] → v[i+1]) as (ey, -ex)
-   *   (unnormalised keeps integer inputs exact);
-   *   from `_lengthsAt`, edge i's length (the normal's length).
-   */
-  _geo!: number[];
-  /** @internal Where the normals start in `_geo` (2 × vertex count). */
+  /** @internal Where the normals start in `_geo` (`_geoAt` + 2 × vertex count). */
   _normalsAt!: number;
   /** @internal Where the edge lengths start in `_geo`. */
   _lengthsAt!: number;
@@ -53,14 +44,20 @@ export abstract class ConvexShape extends Shape {
    */
   protected _setOutline(local: number[], edgeCount: number, axisCount: number): void {
     const edges = Math.max(edgeCount, 1);
+    const hasArea = edgeCount >= 3;
     this._local = local;
-    this._geo = doubles(local.length + 3 * edges);
+    // World vertices from 0, as `_local`; from `_normalsAt`, edge i's unnormalised outward normal
+    // (v[i] → v[i+1]) as (ey, -ex) (unnormalised keeps integer inputs exact); from `_lengthsAt`,
+    // edge i's length (the normal's length); then the record's header (see record.ts).
+    this._geo = newRecord(this._serial, local.length >> 1, axisCount, hasArea ? 1 : 0);
+    this._geoAt = 0;
+    this._recordAt = local.length + 3 * edges;
     this._normalsAt = local.length;
     this._lengthsAt = local.length + 2 * edges;
     this._count = local.length >> 1;
     this._edgeCount = edgeCount;
     this._axisCount = axisCount;
-    this._hasArea = edgeCount >= 3;
+    this._hasArea = hasArea;
   }
 
   /** Number of vertices (1 for a point, 2 for a segment, 4 for boxes). */
@@ -77,8 +74,8 @@ export abstract class ConvexShape extends Shape {
       throw new RangeError(`index must be an integer in [0, ${this._count - 1}], got ${index}`);
     }
     this._sync();
-    out.x = this._geo[2 * index];
-    out.y = this._geo[2 * index + 1];
+    out.x = this._geo[this._geoAt + 2 * index];
+    out.y = this._geo[this._geoAt + 2 * index + 1];
     return out;
   }
 
@@ -86,7 +83,9 @@ export abstract class ConvexShape extends Shape {
   getVertices(): Vec2[] {
     this._sync();
     const result: Vec2[] = [];
-    for (let i = 0; i < this._count; i++) result.push({ x: this._geo[2 * i], y: this._geo[2 * i + 1] });
+    const v = this._geo;
+    const V = this._geoAt;
+    for (let i = 0; i < this._count; i++) result.push({ x: v[V + 2 * i], y: v[V + 2 * i + 1] });
     return result;
   }
 
@@ -94,6 +93,7 @@ export abstract class ConvexShape extends Shape {
   protected _recompute(): void {
     const local = this._local;
     const geo = this._geo;
+    const V = this._geoAt;
     const n = this._count;
     const k = this._scale;
     const angle = this._angle;
@@ -111,8 +111,8 @@ export abstract class ConvexShape extends Shape {
       const ly = local[2 * i + 1] * k;
       const wx = s === 0 ? ox + lx : ox + (c * lx - s * ly);
       const wy = s === 0 ? oy + ly : oy + (s * lx + c * ly);
-      geo[2 * i] = wx;
-      geo[2 * i + 1] = wy;
+      geo[V + 2 * i] = wx;
+      geo[V + 2 * i + 1] = wy;
       if (wx < minX) minX = wx;
       if (wx > maxX) maxX = wx;
       if (wy < minY) minY = wy;
@@ -127,11 +127,18 @@ export abstract class ConvexShape extends Shape {
     const lengthsAt = this._lengthsAt;
     for (let i = 0; i < this._edgeCount; i++) {
       const j = i + 1 === n ? 0 : i + 1;
-      const ex = geo[2 * j] - geo[2 * i];
-      const ey = geo[2 * j + 1] - geo[2 * i + 1];
+      const ex = geo[V + 2 * j] - geo[V + 2 * i];
+      const ey = geo[V + 2 * j + 1] - geo[V + 2 * i + 1];
       geo[normalsAt + 2 * i] = ey;
       geo[normalsAt + 2 * i + 1] = 0 - ex; // 0 - ex, not -ex: keeps +0 instead of -0 in axis-aligned normals
       geo[lengthsAt + i] = length(ex, ey);
     }
+  }
+
+  /** @internal */
+  protected override _shiftRecord(delta: number): void {
+    super._shiftRecord(delta);
+    this._normalsAt += delta;
+    this._lengthsAt += delta;
   }
 }

@@ -35,10 +35,11 @@ export function unit(dx: number, dy: number): void {
 /** The interval [vec[0], vec[1]] of a convex shape's world vertices projected on (nx, ny). @internal */
 export function project(shape: ConvexShape, nx: number, ny: number): void {
   const v = shape._geo;
-  let min = nx * v[0] + ny * v[1];
+  const vAt = shape._geoAt;
+  let min = nx * v[vAt] + ny * v[vAt + 1];
   let max = min;
   for (let i = 1; i < shape._count; i++) {
-    const p = nx * v[2 * i] + ny * v[2 * i + 1];
+    const p = nx * v[vAt + 2 * i] + ny * v[vAt + 2 * i + 1];
     if (p < min) min = p;
     else if (p > max) max = p;
   }

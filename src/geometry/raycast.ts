@@ -183,15 +183,16 @@ export function raycastUnchecked(
   } else {
     const poly = shape as ConvexShape;
     const v = poly._geo;
+    const vAt = poly._geoAt;
     if (poly._count === 1) return false; // a point has no interior to pass through
     if (poly._count === 2) {
       // Seed 002's two-parameter line intersection: origin + t·d = p1 + u·e, strictly inside both.
-      const ex = v[2] - v[0];
-      const ey = v[3] - v[1];
+      const ex = v[vAt + 2] - v[vAt];
+      const ey = v[vAt + 3] - v[vAt + 1];
       const denom = dx * ey - dy * ex;
       if (denom === 0) return false; // parallel or collinear: at most touching
-      const wx = v[0] - ox;
-      const wy = v[1] - oy;
+      const wx = v[vAt] - ox;
+      const wy = v[vAt + 1] - oy;
       const tt = (wx * ey - wy * ex) / denom;
       const u = (wx * dy - wy * dx) / denom;
       if (!(tt > 0 && tt < tMax && u > 0 && u < 1)) return false;
@@ -212,7 +213,7 @@ export function raycastUnchecked(
       for (let i = 0; i < poly._count; i++) {
         const fnx = v[N + 2 * i];
         const fny = v[N + 2 * i + 1];
-        const num = fnx * (v[2 * i] - ox) + fny * (v[2 * i + 1] - oy); // > 0: origin strictly inside this face
+        const num = fnx * (v[vAt + 2 * i] - ox) + fny * (v[vAt + 2 * i + 1] - oy); // > 0: origin strictly inside this face
         const den = fnx * dx + fny * dy;
         if (den === 0) {
           if (num <= 0) return false; // parallel, on or outside the face line
@@ -280,9 +281,10 @@ export function containsPointUnchecked(shape: Shape, x: number, y: number): bool
   const poly = shape as ConvexShape;
   if (!poly._hasArea) return false;
   const v = poly._geo;
+  const vAt = poly._geoAt;
   const N = poly._normalsAt;
   for (let i = 0; i < poly._count; i++) {
-    if (v[N + 2 * i] * (x - v[2 * i]) + v[N + 2 * i + 1] * (y - v[2 * i + 1]) >= 0) return false;
+    if (v[N + 2 * i] * (x - v[vAt + 2 * i]) + v[N + 2 * i + 1] * (y - v[vAt + 2 * i + 1]) >= 0) return false;
   }
   return true;
 }
@@ -314,10 +316,11 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
   }
   const poly = shape as ConvexShape;
   const v = poly._geo;
+  const vAt = poly._geoAt;
   const n = poly._count;
   if (n === 1) {
-    const dx = x - v[0];
-    const dy = y - v[1];
+    const dx = x - v[vAt];
+    const dy = y - v[vAt + 1];
     return dx * dx + dy * dy;
   }
   // Inside (distance 0) takes the closed bounds as well as every face: a polygon far from the
@@ -328,7 +331,7 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
     const N = poly._normalsAt;
     let inside = true;
     for (let i = 0; i < n; i++) {
-      if (v[N + 2 * i] * (x - v[2 * i]) + v[N + 2 * i + 1] * (y - v[2 * i + 1]) > 0) {
+      if (v[N + 2 * i] * (x - v[vAt + 2 * i]) + v[N + 2 * i + 1] * (y - v[vAt + 2 * i + 1]) > 0) {
         inside = false;
         break;
       }
@@ -339,10 +342,10 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < edges; i++) {
     const j = i + 1 === n ? 0 : i + 1;
-    const ax = v[2 * i];
-    const ay = v[2 * i + 1];
-    const ex = v[2 * j] - ax;
-    const ey = v[2 * j + 1] - ay;
+    const ax = v[vAt + 2 * i];
+    const ay = v[vAt + 2 * i + 1];
+    const ex = v[vAt + 2 * j] - ax;
+    const ey = v[vAt + 2 * j + 1] - ay;
     const wx = x - ax;
     const wy = y - ay;
     const t = wx * ex + wy * ey;
@@ -350,8 +353,8 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
     let d2: number;
     if (t <= 0) d2 = wx * wx + wy * wy;
     else if (t >= ee) {
-      const ux = x - v[2 * j];
-      const uy = y - v[2 * j + 1];
+      const ux = x - v[vAt + 2 * j];
+      const uy = y - v[vAt + 2 * j + 1];
       d2 = ux * ux + uy * uy;
     } else {
       const cr = ex * wy - ey * wx;

@@ -1,9 +1,8 @@
 import { requireInstance } from '../shared/validate.js';
 import { Contact } from './contact.js';
-import type { ConvexShape } from './convex.js';
-import { project, unit, vec } from './math.js';
+import { unit, vec } from './math.js';
+import { AREA, AXES, COUNT, dataAt, dataLength, lengthsAt, SERIAL } from './record.js';
 import { requireShape, type Shape } from './shape.js';
-import type { Circle } from './shapes.js';
 
 /*
  * Narrow phase. The collision rule, shared by every shape pair:
@@ -26,6 +25,8 @@ const scratch = new Float64Array(7);
 const BEST_DEPTH = 2;
 const BEST_NX = 3;
 const BEST_NY = 4;
+/** A circle record's data (x, y, radius), just before its header. */
+const CIRCLE_DATA = 3;
 
 /**
  * Whether shapes `a` and `b` collide. Cheaper than {@link collide}: no depth or normal is computed.
@@ -46,7 +47,7 @@ export function overlaps(a: Shape, b: Shape): boolean {
 
 /** {@link overlaps} without argument checks, for the world's own calls. @internal */
 export function overlapsUnchecked(a: Shape, b: Shape): boolean {
-  return a._serial <= b._serial ? narrow(a, b, null, true) : narrow(b, a, null, true);
+  return collideOriented(a, b, null, true);
 }
 
 /**
@@ -76,20 +77,23 @@ export function collideUnchecked(a: Shape, b: Shape, target: Contact | null): bo
 }
 
 /**
- * {@link collideUnchecked} for a pair whose bounds the caller has just found to overlap strictly,
- * from the same values (the world's candidate pairs, tested on its copy of the shapes' bounds):
- * the narrow phase's own bounds test is skipped. Reading both shapes' bounds objects again cost
- * 4–8% of a World step at 10,000 shapes. @internal
+ * The narrow phase on two geometry records (see record.ts), a's with its header at ga[oa] and
+ * b's at gb[ob], for a pair whose bounds the caller has found to overlap strictly: the World's
+ * candidate pairs, read from its record arrays by proxy id without touching the shapes. Same
+ * answer as {@link collide} on the two shapes, bit for bit, except that `target.a` and `target.b`
+ * are left for the caller to set. @internal
  */
-export function collideWithinBounds(a: Shape, b: Shape, target: Contact): boolean {
-  return collideOriented(a, b, target, false);
-}
-
-function collideOriented(a: Shape, b: Shape, target: Contact | null, testBounds: boolean): boolean {
-  if (a._serial <= b._serial) {
-    if (!narrow(a, b, target, testBounds)) return false;
+export function collideRecords(
+  ga: number[],
+  oa: number,
+  gb: number[],
+  ob: number,
+  target: Contact | null,
+): boolean {
+  if (ga[oa + SERIAL] <= gb[ob + SERIAL]) {
+    if (!narrow(ga, oa, gb, ob, target)) return false;
   } else {
-    if (!narrow(b, a, target, testBounds)) return false;
+    if (!narrow(gb, ob, ga, oa, target)) return false;
     if (target !== null) {
       target.normalX = -target.normalX;
       target.normalY = -target.normalY;
@@ -99,8 +103,6 @@ function collideOriented(a: Shape, b: Shape, target: Contact | null, testBounds:
     }
   }
   if (target !== null) {
-    target.a = a;
-    target.b = b;
     // Adding 0 turns -0 into +0 so axis-aligned normals compare cleanly.
     target.normalX += 0;
     target.normalY += 0;
@@ -108,11 +110,8 @@ function collideOriented(a: Shape, b: Shape, target: Contact | null, testBounds:
   return true;
 }
 
-/**
- * @internal Narrow phase with a fixed argument order. Writes normal/depth/flags into `out` when
- * non-null. `testBounds` false: the caller has found the bounds to overlap strictly.
- */
-function narrow(a: Shape, b: Shape, out: Contact | null, testBounds: boolean): boolean {
+/** {@link collideRecords} on two shapes' own records, after their bounds (when `testBounds`). */
+function collideOriented(a: Shape, b: Shape, target: Contact | null, testBounds: boolean): boolean {
   a._sync();
   b._sync();
   // Exact prefilter for every pair: shapes that collide have bounds that overlap strictly (bounds
@@ -125,20 +124,34 @@ function narrow(a: Shape, b: Shape, out: Contact | null, testBounds: boolean): b
     const bb = b._bounds;
     if (!(ba.minX < bb.maxX && bb.minX < ba.maxX && ba.minY < bb.maxY && bb.minY < ba.maxY)) return false;
   }
-  if (a.kind === 'circle') {
-    if (b.kind === 'circle') return circleCircle(a as Circle, b as Circle, out);
-    return circleConvex(a as Circle, b as ConvexShape, true, out);
+  if (!collideRecords(a._geo, a._recordAt, b._geo, b._recordAt, target)) return false;
+  if (target !== null) {
+    target.a = a;
+    target.b = b;
   }
-  if (b.kind === 'circle') return circleConvex(b as Circle, a as ConvexShape, false, out);
-  return convexConvex(a as ConvexShape, b as ConvexShape, out);
+  return true;
 }
 
-function circleCircle(a: Circle, b: Circle, out: Contact | null): boolean {
-  const dx = b._x - a._x;
-  const dy = b._y - a._y;
+/**
+ * @internal Narrow phase with a fixed argument order (a's serial not above b's). Writes
+ * normal/depth/flags into `out` when non-null. The bounds overlap strictly (the caller checked).
+ */
+function narrow(ga: number[], oa: number, gb: number[], ob: number, out: Contact | null): boolean {
+  if (ga[oa + COUNT] === 0) {
+    if (gb[ob + COUNT] === 0) return circleCircle(ga, oa - CIRCLE_DATA, gb, ob - CIRCLE_DATA, out);
+    return circleConvex(ga, oa - CIRCLE_DATA, gb, ob, true, out);
+  }
+  if (gb[ob + COUNT] === 0) return circleConvex(gb, ob - CIRCLE_DATA, ga, oa, false, out);
+  return convexConvex(ga, oa, gb, ob, out);
+}
+
+/** Circle a (centre and radius at ga[a …]) against circle b (at gb[b …]). */
+function circleCircle(ga: number[], a: number, gb: number[], b: number, out: Contact | null): boolean {
+  const dx = gb[b] - ga[a];
+  const dy = gb[b + 1] - ga[a + 1];
   const d2 = dx * dx + dy * dy;
-  const ra = a._r;
-  const rb = b._r;
+  const ra = ga[a + 2];
+  const rb = gb[b + 2];
   const sum = ra + rb;
   if (d2 >= sum * sum) return false;
   if (out !== null) {
@@ -179,24 +192,34 @@ function gap(r: number, r2: number, d: number, d2: number): number {
  * Disc versus convex vertex set. Computes the push that moves the circle out of the convex shape
  * (normal from convex to circle), then orients it for the caller.
  */
-function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out: Contact | null): boolean {
-  const cx = circle._x;
-  const cy = circle._y;
-  const r = circle._r;
+function circleConvex(
+  gc: number[],
+  c: number,
+  v: number[],
+  p: number,
+  circleIsA: boolean,
+  out: Contact | null,
+): boolean {
+  const cx = gc[c];
+  const cy = gc[c + 1];
+  const r = gc[c + 2];
   const r2 = r * r;
-  const v = poly._geo; // vertices from 0, normals from N, lengths from L
-  const N = poly._normalsAt;
-  const L = poly._lengthsAt;
-  const n = poly._count;
+  const n = v[p + COUNT] | 0;
+  const area = v[p + AREA];
+  const hasArea = area === 1;
+  // The polygon's vertices from V, normals from N, lengths from L.
+  const V = p - dataLength(n, area);
+  const N = V + 2 * n;
+  const L = V + lengthsAt(n, area);
   let nx = 0;
   let ny = 0;
   let depth = 0;
   let circleInPoly = false;
 
-  let centreInside = poly._hasArea;
-  if (poly._hasArea) {
+  let centreInside = hasArea;
+  if (hasArea) {
     for (let i = 0; i < n; i++) {
-      if (v[N + 2 * i] * (cx - v[2 * i]) + v[N + 2 * i + 1] * (cy - v[2 * i + 1]) > 0) {
+      if (v[N + 2 * i] * (cx - v[V + 2 * i]) + v[N + 2 * i + 1] * (cy - v[V + 2 * i + 1]) > 0) {
         centreInside = false;
         break;
       }
@@ -211,7 +234,7 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
     let maxSep = Number.NEGATIVE_INFINITY;
     let maxFace = 0;
     for (let i = 0; i < n; i++) {
-      const s = v[N + 2 * i] * (cx - v[2 * i]) + v[N + 2 * i + 1] * (cy - v[2 * i + 1]);
+      const s = v[N + 2 * i] * (cx - v[V + 2 * i]) + v[N + 2 * i + 1] * (cy - v[V + 2 * i + 1]);
       const sep = s / v[L + i];
       if (sep > maxSep) {
         maxSep = sep;
@@ -234,8 +257,8 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
     let bestCross = 0;
     let bestEe = 0;
     for (let i = 0; i < edges; i++) {
-      const ax = v[2 * i];
-      const ay = v[2 * i + 1];
+      const ax = v[V + 2 * i];
+      const ay = v[V + 2 * i + 1];
       const wx = cx - ax;
       const wy = cy - ay;
       if (n === 1) {
@@ -245,14 +268,14 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
         break;
       }
       const j = i + 1 === n ? 0 : i + 1;
-      const ex = v[2 * j] - ax;
-      const ey = v[2 * j + 1] - ay;
+      const ex = v[V + 2 * j] - ax;
+      const ey = v[V + 2 * j + 1] - ay;
       const t = wx * ex + wy * ey;
       const ee = ex * ex + ey * ey;
       if (t <= 0 || t >= ee) {
         const k = t <= 0 ? i : j;
-        const ux = cx - v[2 * k];
-        const uy = cy - v[2 * k + 1];
+        const ux = cx - v[V + 2 * k];
+        const uy = cy - v[V + 2 * k + 1];
         const d2 = ux * ux + uy * uy;
         if (d2 < r2) hit = true;
         if (d2 < best) {
@@ -295,8 +318,8 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
       nx = (side * v[N + 2 * bestEdge]) / len;
       ny = (side * v[N + 2 * bestEdge + 1]) / len;
     } else {
-      const dx = cx - v[2 * bestVertex];
-      const dy = cy - v[2 * bestVertex + 1];
+      const dx = cx - v[V + 2 * bestVertex];
+      const dy = cy - v[V + 2 * bestVertex + 1];
       if (dx !== 0 || dy !== 0) {
         unit(dx, dy);
         nx = vec[0];
@@ -315,8 +338,8 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
 
   let polyInCircle = true;
   for (let i = 0; i < n; i++) {
-    const dx = v[2 * i] - cx;
-    const dy = v[2 * i + 1] - cy;
+    const dx = v[V + 2 * i] - cx;
+    const dy = v[V + 2 * i + 1] - cy;
     if (dx * dx + dy * dy > r2) {
       polyInCircle = false;
       break;
@@ -338,31 +361,38 @@ function circleConvex(circle: Circle, poly: ConvexShape, circleIsA: boolean, out
 }
 
 /**
- * Tests the axes owned by `owner` (a or b); false as soon as one separates. Tracks the shallowest
- * axis in scratch. A shape with an interior (box, rotated box, polygon) is tested one-sided on
- * each edge: along the edge's outward normal n it reaches no further than n·v[i] (convexity), so
- * only the other shape's projection needs a loop. The other direction along n adds nothing: the
- * Minkowski difference a − b has exactly a's outward normals and b's inward ones as face normals,
- * so the separating line, and the shallowest push, is always found on one of those faces (the
- * same reasoning as Box2D's polygon test). A segment has no outside: both directions of its one
- * axis count, so it is tested two-sided.
+ * Tests the axes of the shape of record (g, o), which is a's or b's and has no interior (a
+ * segment; a point has none); false as soon as one separates. Tracks the shallowest axis in
+ * scratch. A segment has no outside, so both directions of its one axis count: it is tested
+ * two-sided, on both shapes' projections. (A shape with an interior is tested one-sided, by
+ * {@link testFaces}.)
  */
-function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth: boolean): boolean {
-  if (owner._hasArea) return testFaces(owner, owner === a ? b : a, owner === a, wantDepth);
-  const g = owner._geo;
-  const N = owner._normalsAt;
-  for (let i = 0; i < owner._axisCount; i++) {
+function testAxes(
+  g: number[],
+  o: number,
+  ga: number[],
+  oa: number,
+  gb: number[],
+  ob: number,
+  wantDepth: boolean,
+): boolean {
+  const n = g[o + COUNT] | 0;
+  const axes = g[o + AXES] | 0;
+  const V = o - dataLength(n, 0);
+  const N = V + 2 * n;
+  const L = V + lengthsAt(n, 0);
+  for (let i = 0; i < axes; i++) {
     const nx = g[N + 2 * i];
     const ny = g[N + 2 * i + 1];
-    project(a, nx, ny);
+    project(ga, oa, nx, ny);
     const minA = vec[0];
     const maxA = vec[1];
-    project(b, nx, ny);
+    project(gb, ob, nx, ny);
     const minB = vec[0];
     const maxB = vec[1];
     if (!(minA < maxB && minB < maxA)) return false;
     if (wantDepth) {
-      const len = g[owner._lengthsAt + i];
+      const len = g[L + i];
       const forward = maxA - minB; // push b along +n
       const backward = maxB - minA; // push b along -n
       keepShallowest(
@@ -375,32 +405,61 @@ function testAxes(owner: ConvexShape, a: ConvexShape, b: ConvexShape, wantDepth:
   return true;
 }
 
+/** The interval [vec[0], vec[1]] of convex record (g, o)'s vertices projected on (nx, ny). */
+function project(g: number[], o: number, nx: number, ny: number): void {
+  const V = dataAt(g, o);
+  let min = nx * g[V] + ny * g[V + 1];
+  let max = min;
+  const n = g[o + COUNT] | 0;
+  for (let i = 1; i < n; i++) {
+    const p = nx * g[V + 2 * i] + ny * g[V + 2 * i + 1];
+    if (p < min) min = p;
+    else if (p > max) max = p;
+  }
+  vec[0] = min;
+  vec[1] = max;
+}
+
 /**
- * One-sided face test of `owner` (a shape with an interior) against `other` (see
- * {@link testAxes}): for each edge, how far `other` reaches behind the owner's face. `ownerIsA`
- * orients the push from a to b.
+ * One-sided face test of the owner (record v, o: a shape with an interior) against the other
+ * shape (record w, q): for each edge, how far the other reaches behind the owner's face; false as
+ * soon as none of it does. Tracks the shallowest push in scratch; `ownerIsA` orients it from a to
+ * b. One-sided suffices: along the edge's outward normal n the owner reaches no further than
+ * n·v[i] (convexity), and the other direction along n adds nothing, since the Minkowski
+ * difference a − b has exactly a's outward normals and b's inward ones as face normals, so the
+ * separating line, and the shallowest push, is always found on one of those faces (the same
+ * reasoning as Box2D's polygon test).
  */
-function testFaces(owner: ConvexShape, other: ConvexShape, ownerIsA: boolean, wantDepth: boolean): boolean {
-  const v = owner._geo;
-  const N = owner._normalsAt;
-  const w = other._geo;
-  const m = other._count;
-  for (let i = 0; i < owner._count; i++) {
+function testFaces(
+  v: number[],
+  o: number,
+  w: number[],
+  q: number,
+  ownerIsA: boolean,
+  wantDepth: boolean,
+): boolean {
+  const n = v[o + COUNT] | 0;
+  const V = o - dataLength(n, 1);
+  const N = V + 2 * n;
+  const L = V + lengthsAt(n, 1);
+  const m = w[q + COUNT] | 0;
+  const W = dataAt(w, q);
+  for (let i = 0; i < n; i++) {
     const nx = v[N + 2 * i];
     const ny = v[N + 2 * i + 1];
     // Each vertex is measured from the face's own vertex, n·(w − v): differences first are exact
     // for integer input and keep their precision far from the origin, and for a lone point this
     // is containsPoint's very expression, so a Point and a point query agree to the last bit.
-    const vx = v[2 * i];
-    const vy = v[2 * i + 1];
-    let reach = nx * (w[0] - vx) + ny * (w[1] - vy);
+    const vx = v[V + 2 * i];
+    const vy = v[V + 2 * i + 1];
+    let reach = nx * (w[W] - vx) + ny * (w[W + 1] - vy);
     for (let k = 1; k < m; k++) {
-      const p = nx * (w[2 * k] - vx) + ny * (w[2 * k + 1] - vy);
+      const p = nx * (w[W + 2 * k] - vx) + ny * (w[W + 2 * k + 1] - vy);
       if (p < reach) reach = p;
     }
     if (!(reach < 0)) return false; // other lies wholly on the outer closed side of this face
     if (wantDepth) {
-      const len = v[owner._lengthsAt + i];
+      const len = v[L + i];
       // Pushing other out through this face: along +n when other is b, along −n when it is a.
       const sign = ownerIsA ? 1 : -1;
       keepShallowest(-reach / len, (sign * nx) / len, (sign * ny) / len);
@@ -418,40 +477,50 @@ function keepShallowest(depth: number, nx: number, ny: number): void {
   }
 }
 
-/** Whether every vertex of `inner` lies in the closed convex region `outer` (which must have area). */
-function containsAllVertices(outer: ConvexShape, inner: ConvexShape): boolean {
-  if (!outer._hasArea) return false;
-  const ov = outer._geo;
-  const N = outer._normalsAt;
-  const iv = inner._geo;
-  for (let k = 0; k < inner._count; k++) {
-    const px = iv[2 * k];
-    const py = iv[2 * k + 1];
-    for (let i = 0; i < outer._count; i++) {
-      if (ov[N + 2 * i] * (px - ov[2 * i]) + ov[N + 2 * i + 1] * (py - ov[2 * i + 1]) > 0) return false;
+/**
+ * Whether every vertex of the inner convex record (gi, i) lies in the closed convex region of the
+ * outer one (go, o), which must have area.
+ */
+function containsAllVertices(go: number[], o: number, gi: number[], i: number): boolean {
+  if (go[o + AREA] !== 1) return false;
+  const n = go[o + COUNT] | 0;
+  const m = gi[i + COUNT] | 0;
+  const V = o - dataLength(n, 1);
+  const N = V + 2 * n;
+  const I = dataAt(gi, i);
+  for (let k = 0; k < m; k++) {
+    const px = gi[I + 2 * k];
+    const py = gi[I + 2 * k + 1];
+    for (let e = 0; e < n; e++) {
+      if (go[N + 2 * e] * (px - go[V + 2 * e]) + go[N + 2 * e + 1] * (py - go[V + 2 * e + 1]) > 0)
+        return false;
     }
   }
   return true;
 }
 
-/** Separating-axis test between convex vertex sets (boxes, OBBs, polygons, segments, points). */
-function convexConvex(a: ConvexShape, b: ConvexShape, out: Contact | null): boolean {
-  // (The bounds overlap strictly: narrow() or its caller has checked.) A point (no axis at all)
-  // overlaps only an interior: never a point or a segment. Decided here rather than by
-  // projections, whose rounding can open a hair-wide overlap of a point lying on a rotated segment.
-  if ((a._axisCount === 0 && !b._hasArea) || (b._axisCount === 0 && !a._hasArea)) return false;
+/** Separating-axis test between convex records (boxes, OBBs, polygons, segments, points). */
+function convexConvex(ga: number[], oa: number, gb: number[], ob: number, out: Contact | null): boolean {
+  // (The bounds overlap strictly: the caller has checked.) A point (no axis at all) overlaps only
+  // an interior: never a point or a segment. Decided here rather than by projections, whose
+  // rounding can open a hair-wide overlap of a point lying on a rotated segment.
+  const aHasArea = ga[oa + AREA] === 1;
+  const bHasArea = gb[ob + AREA] === 1;
+  if ((ga[oa + AXES] === 0 && !bHasArea) || (gb[ob + AXES] === 0 && !aHasArea)) return false;
   const wantDepth = out !== null;
   scratch[BEST_DEPTH] = Number.POSITIVE_INFINITY;
   scratch[BEST_NX] = 0;
   scratch[BEST_NY] = 0;
-  if (!testAxes(a, a, b, wantDepth)) return false;
-  if (!testAxes(b, a, b, wantDepth)) return false;
+  if (!(aHasArea ? testFaces(ga, oa, gb, ob, true, wantDepth) : testAxes(ga, oa, ga, oa, gb, ob, wantDepth)))
+    return false;
+  if (!(bHasArea ? testFaces(gb, ob, ga, oa, false, wantDepth) : testAxes(gb, ob, ga, oa, gb, ob, wantDepth)))
+    return false;
   if (out !== null) {
     out.normalX = scratch[BEST_NX];
     out.normalY = scratch[BEST_NY];
     out.depth = scratch[BEST_DEPTH];
-    out.aInB = containsAllVertices(b, a);
-    out.bInA = containsAllVertices(a, b);
+    out.aInB = containsAllVertices(gb, ob, ga, oa);
+    out.bInA = containsAllVertices(ga, oa, gb, ob);
   }
   return true;
 }

@@ -6,6 +6,7 @@
  * the world and the narrow phase take any Shape without caring which kind it is.
  */
 import { requireFinite, requireInstance, requirePositive } from '../shared/validate.js';
+import { HEADER } from './record.js';
 
 /** A 2D point or vector. Coordinates are screen coordinates: x grows right, y grows down. */
 export interface Vec2 {
@@ -69,6 +70,21 @@ export abstract class Shape {
   _owner: ShapeOwner | null = null;
   /** @internal Cached bounds; read through `bounds`. */
   readonly _bounds: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  /**
+   * @internal The world-space cache, as a geometry record (see record.ts): the data the narrow
+   * phase, rays and sweeps read (a circle's centre and world radius; a convex shape's vertices,
+   * edge normals and edge lengths, see ConvexShape), then a header at {@link _recordAt}. One plain
+   * array (see `doubles`): the narrow phase reads it in the broad phase's spatial order rather than
+   * the order the shapes were made in, so most of those reads miss the cache.
+   */
+  _geo!: number[];
+  /**
+   * @internal Where the record starts in {@link _geo}: 0 in the shape's own array; a World stores
+   * the records of its bodies' shapes side by side in one array (see {@link _moveRecord}).
+   */
+  _geoAt = 0;
+  /** @internal Where the record's header is in {@link _geo} (after its data). */
+  _recordAt = 0;
 
   protected constructor(x: number, y: number) {
     requireFinite(x, 'x');
@@ -167,6 +183,31 @@ export abstract class Shape {
 
   /** @internal */
   protected _checkAngle(_value: number): void {}
+
+  /** @internal The doubles the record takes (data and header). */
+  _recordLength(): number {
+    return this._recordAt - this._geoAt + HEADER;
+  }
+
+  /**
+   * @internal Moves the record to g[at …] (copied as it is) and reads and writes it there from now
+   * on: a World gathers its bodies' shapes' records into one array this way, and gives a shape
+   * that leaves it an array of its own again.
+   */
+  _moveRecord(g: number[], at: number): void {
+    const from = this._geo;
+    const start = this._geoAt;
+    const length = this._recordLength();
+    for (let i = 0; i < length; i++) g[at + i] = from[start + i];
+    this._geo = g;
+    this._shiftRecord(at - start);
+  }
+
+  /** @internal Adds `delta` to every offset into {@link _geo} after the record moved. */
+  protected _shiftRecord(delta: number): void {
+    this._geoAt += delta;
+    this._recordAt += delta;
+  }
 
   /** @internal */
   protected abstract _recompute(): void;

@@ -8,6 +8,7 @@ import { requireFinite, requirePositive } from '../shared/validate.js';
 import { ConvexShape } from './convex.js';
 import { doubles } from './math.js';
 import { normalizeConvexPoints } from './outline.js';
+import { newRecord } from './record.js';
 import { Shape, type Vec2 } from './shape.js';
 
 /**
@@ -31,6 +32,8 @@ export class Circle extends Shape {
     super(x, y);
     requirePositive(radius, 'radius');
     this._radius = radius;
+    this._geo = newRecord(this._serial, 0, 0, 0);
+    this._recordAt = 3;
   }
 
   /** Radius before scaling (> 0). */
@@ -54,6 +57,11 @@ export class Circle extends Shape {
   protected _recompute(): void {
     const r = this._radius * this._scale;
     this._r = r;
+    const geo = this._geo;
+    const at = this._geoAt;
+    geo[at] = this._x;
+    geo[at + 1] = this._y;
+    geo[at + 2] = r;
     const b = this._bounds;
     b.minX = this._x - r;
     b.minY = this._y - r;
@@ -256,22 +264,22 @@ export class Segment extends ConvexShape {
   /** World x of the first endpoint. */
   get x1(): number {
     this._sync();
-    return this._geo[0];
+    return this._geo[this._geoAt];
   }
   /** World y of the first endpoint. */
   get y1(): number {
     this._sync();
-    return this._geo[1];
+    return this._geo[this._geoAt + 1];
   }
   /** World x of the second endpoint. */
   get x2(): number {
     this._sync();
-    return this._geo[2];
+    return this._geo[this._geoAt + 2];
   }
   /** World y of the second endpoint. */
   get y2(): number {
     this._sync();
-    return this._geo[3];
+    return this._geo[this._geoAt + 3];
   }
 }
 

@@ -68,6 +68,7 @@ export function sweepCircleConvex(
   const r = circle._r;
   const r2 = r * r;
   const v = poly._geo;
+  const vAt = poly._geoAt;
   const n = poly._count;
   const a = dx * dx + dy * dy;
   let best = Number.POSITIVE_INFINITY;
@@ -78,8 +79,8 @@ export function sweepCircleConvex(
 
   // Vertex discs: the first root of |c − v + s·d|² = r², when approaching and not tangent.
   for (let k = 0; k < n; k++) {
-    const px = cx - v[2 * k];
-    const py = cy - v[2 * k + 1];
+    const px = cx - v[vAt + 2 * k];
+    const py = cy - v[vAt + 2 * k + 1];
     const b = px * dx + py * dy;
     if (!(b < 0)) continue;
     const c = px * px + py * py - r2; // ≥ 0 unless overlaps() and this expression disagree by a rounding
@@ -103,10 +104,10 @@ export function sweepCircleConvex(
   const N = poly._normalsAt;
   for (let i = 0; i < edges; i++) {
     const j = i + 1 === n ? 0 : i + 1;
-    const ax = v[2 * i];
-    const ay = v[2 * i + 1];
-    const ex = v[2 * j] - ax;
-    const ey = v[2 * j + 1] - ay;
+    const ax = v[vAt + 2 * i];
+    const ay = v[vAt + 2 * i + 1];
+    const ex = v[vAt + 2 * j] - ax;
+    const ey = v[vAt + 2 * j + 1] - ay;
     const len = v[poly._lengthsAt + i];
     for (let side = 1; side >= lastSide; side -= 2) {
       const nx = side * v[N + 2 * i];
@@ -139,13 +140,13 @@ export function sweepCircleConvex(
     nx = (bestSide * v[N + 2 * bestEdge]) / len;
     ny = (bestSide * v[N + 2 * bestEdge + 1]) / len;
     const j = bestEdge + 1 === n ? 0 : bestEdge + 1;
-    const ax = v[2 * bestEdge];
-    const ay = v[2 * bestEdge + 1];
-    px = ax + bestU * (v[2 * j] - ax);
-    py = ay + bestU * (v[2 * j + 1] - ay);
+    const ax = v[vAt + 2 * bestEdge];
+    const ay = v[vAt + 2 * bestEdge + 1];
+    px = ax + bestU * (v[vAt + 2 * j] - ax);
+    py = ay + bestU * (v[vAt + 2 * j + 1] - ay);
   } else {
-    px = v[2 * bestVertex];
-    py = v[2 * bestVertex + 1];
+    px = v[vAt + 2 * bestVertex];
+    py = v[vAt + 2 * bestVertex + 1];
     const qx = cx + dx * t - px;
     const qy = cy + dy * t - py;
     if (qx !== 0 || qy !== 0) {

@@ -31,6 +31,7 @@ export function sweepConvexConvex(
   for (let owner = 0; owner < 2; owner++) {
     const shape = owner === 0 ? mover : target;
     const g = shape._geo;
+    const gAt = shape._geoAt;
     const N = shape._normalsAt;
     for (let i = 0; i < shape._axisCount; i++) {
       const ax = g[N + 2 * i];
@@ -44,7 +45,7 @@ export function sweepConvexConvex(
       // A segment projects onto its own normal as a single value; rounding of its two endpoints
       // would otherwise open a sliver of an interval that no exact configuration has.
       if (!shape._hasArea) {
-        const p = ax * g[0] + ay * g[1];
+        const p = ax * g[gAt] + ay * g[gAt + 1];
         if (owner === 0) minA = maxA = p;
         else minB = maxB = p;
       }
@@ -116,7 +117,9 @@ function writeConvexContactPoint(
   const tx = -ny;
   const ty = nx;
   const tv = target._geo;
+  const tvAt = target._geoAt;
   const mv = mover._geo;
+  const mvAt = mover._geoAt;
   const tb = target._bounds;
   const mb = mover._bounds;
   const tol = 1e-9 * (tb.maxX - tb.minX + tb.maxY - tb.minY + mb.maxX - mb.minX + mb.maxY - mb.minY);
@@ -124,7 +127,7 @@ function writeConvexContactPoint(
   // Target support along +n, relative to its vertex 0.
   let best = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < target._count; k++) {
-    const p = nx * (tv[2 * k] - tv[0]) + ny * (tv[2 * k + 1] - tv[1]);
+    const p = nx * (tv[tvAt + 2 * k] - tv[tvAt]) + ny * (tv[tvAt + 2 * k + 1] - tv[tvAt + 1]);
     if (p > best) best = p;
   }
   let lo = Number.POSITIVE_INFINITY;
@@ -132,8 +135,8 @@ function writeConvexContactPoint(
   let loVertex = 0;
   let hiVertex = 0;
   for (let k = 0; k < target._count; k++) {
-    const rx = tv[2 * k] - tv[0];
-    const ry = tv[2 * k + 1] - tv[1];
+    const rx = tv[tvAt + 2 * k] - tv[tvAt];
+    const ry = tv[tvAt + 2 * k + 1] - tv[tvAt + 1];
     if (nx * rx + ny * ry < best - tol) continue;
     const s = tx * rx + ty * ry;
     if (s < lo) {
@@ -146,23 +149,23 @@ function writeConvexContactPoint(
     }
   }
   if (loVertex === hiVertex) {
-    out.point.x = tv[2 * loVertex];
-    out.point.y = tv[2 * loVertex + 1];
+    out.point.x = tv[tvAt + 2 * loVertex];
+    out.point.y = tv[tvAt + 2 * loVertex + 1];
     return;
   }
 
   // Mover support along −n, in the target's tangent coordinates at the displaced position.
   let least = Number.POSITIVE_INFINITY;
   for (let k = 0; k < mover._count; k++) {
-    const p = nx * (mv[2 * k] - mv[0]) + ny * (mv[2 * k + 1] - mv[1]);
+    const p = nx * (mv[mvAt + 2 * k] - mv[mvAt]) + ny * (mv[mvAt + 2 * k + 1] - mv[mvAt + 1]);
     if (p < least) least = p;
   }
-  const shift = tx * (mv[0] - tv[0] + ox) + ty * (mv[1] - tv[1] + oy);
+  const shift = tx * (mv[mvAt] - tv[tvAt] + ox) + ty * (mv[mvAt + 1] - tv[tvAt + 1] + oy);
   let moverLo = Number.POSITIVE_INFINITY;
   let moverHi = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < mover._count; k++) {
-    const rx = mv[2 * k] - mv[0];
-    const ry = mv[2 * k + 1] - mv[1];
+    const rx = mv[mvAt + 2 * k] - mv[mvAt];
+    const ry = mv[mvAt + 2 * k + 1] - mv[mvAt + 1];
     if (nx * rx + ny * ry > least + tol) continue;
     const s = tx * rx + ty * ry + shift;
     if (s < moverLo) moverLo = s;
@@ -171,8 +174,8 @@ function writeConvexContactPoint(
   // Interpolate along the target's supporting edge, so the point stays on its surface.
   const mid = middleOfOverlap(moverLo, moverHi, lo, hi);
   const f = (mid - lo) / (hi - lo);
-  const x0 = tv[2 * loVertex];
-  const y0 = tv[2 * loVertex + 1];
-  out.point.x = x0 + f * (tv[2 * hiVertex] - x0);
-  out.point.y = y0 + f * (tv[2 * hiVertex + 1] - y0);
+  const x0 = tv[tvAt + 2 * loVertex];
+  const y0 = tv[tvAt + 2 * loVertex + 1];
+  out.point.x = x0 + f * (tv[tvAt + 2 * hiVertex] - x0);
+  out.point.y = y0 + f * (tv[tvAt + 2 * hiVertex + 1] - y0);
 }

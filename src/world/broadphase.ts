@@ -3,6 +3,7 @@ import * as internal from '../core/internal.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
 import type { QuadtreeOptions, Rect } from '../core/types.js';
+import { doubles } from '../geometry/math.js';
 import type { AABB, Shape } from '../geometry/shape.js';
 import { requireFinite, requireRect } from '../shared/validate.js';
 import type { Body } from './Body.js';
@@ -57,6 +58,20 @@ export class Side<U> {
   fat = new Float64Array(4 * 64);
   /** The tight bounds again, in the index's slot order: the step's pair walk reads them there. */
   walkBoxes = new Float64Array(4 * 64);
+  /**
+   * The records of the live proxies' shapes (see geometry/record.ts), side by side: each shape of
+   * this side keeps its record here (moved in by {@link holdRecord}) and recomputes it here when it
+   * moves, so the narrow phase reads a candidate pair's two records, a few cache lines in one
+   * array, rather than the two shapes (see contacts.ts). Proxy id's record has its header at
+   * geo[geoAt[id]] and geoRoom[id] doubles from geoStart[id]; the records lie in proxy order after
+   * each re-packing. A plain array of doubles, like a lone shape's record, so that the narrow
+   * phase reads one kind of array.
+   */
+  geo: number[] = doubles(512);
+  geoAt = new Int32Array(64);
+  private geoStart = new Int32Array(64);
+  private geoRoom = new Int32Array(64);
+  private geoEnd = 0;
 
   constructor(bounds: Rect, options: QuadtreeOptions) {
     this.index = new QuadIndex(bounds, options);
@@ -71,6 +86,58 @@ export class Side<U> {
     this.pairBits = new Int32Array(this.pairData.buffer);
     this.fat = resize(Float64Array, this.fat, 4 * length, true);
     this.walkBoxes = new Float64Array(4 * length);
+    this.geoAt = resize(Int32Array, this.geoAt, length, true);
+    this.geoStart = resize(Int32Array, this.geoStart, length, true);
+    this.geoRoom = resize(Int32Array, this.geoRoom, length, true);
+  }
+
+  /**
+   * Keeps the record of proxy id's shape in {@link geo}: moves it in when it is not there (a new
+   * proxy, or a polygon given more points, which gives its shape an array of its own again), and
+   * notes where its header is. The shape's data must be current (`_sync()` called).
+   */
+  holdRecord(shape: Shape, id: number): void {
+    if (shape._geo !== this.geo) {
+      // Rounded up to 8 doubles, a cache line: a circle's record (7) then never straddles two
+      // lines when the array starts on one.
+      const room = (shape._recordLength() + 7) & ~7;
+      this.geoRoom[id] = 0; // (its old room, if any, is left for the next re-packing to reclaim)
+      if (this.geoEnd + room > this.geo.length) this.repackRecords(room);
+      shape._moveRecord(this.geo, this.geoEnd);
+      this.geoStart[id] = this.geoEnd;
+      this.geoRoom[id] = room;
+      this.geoEnd += room;
+    }
+    this.geoAt[id] = shape._recordAt;
+  }
+
+  /** Gives the shape of proxy id, whose body leaves, its record back in an array of its own. */
+  releaseRecord(shape: Shape, id: number): void {
+    if (shape._geo === this.geo) shape._moveRecord(doubles(shape._recordLength()), 0);
+    this.geoRoom[id] = 0;
+  }
+
+  /**
+   * Moves the records held, in proxy order, into a new array with room for them, `extra` more
+   * doubles, and as much again (so that re-packing is rare), and their shapes with them.
+   */
+  private repackRecords(extra: number): void {
+    const rooms = this.geoRoom;
+    let live = 0;
+    for (let id = 0; id < rooms.length; id++) live += rooms[id];
+    const to = doubles(Math.max(512, 2 * (live + extra)));
+    let end = 0;
+    for (let id = 0; id < rooms.length; id++) {
+      const room = rooms[id];
+      if (room === 0) continue;
+      const shape = this.shapes[id] as Shape;
+      shape._moveRecord(to, end);
+      this.geoAt[id] = shape._recordAt;
+      this.geoStart[id] = end;
+      end += room;
+    }
+    this.geo = to;
+    this.geoEnd = end;
   }
 
   /** Copies the body's current shape bounds `b` into {@link pairData}. */
@@ -171,12 +238,14 @@ export class BroadPhase<U> {
     body._proxy = id;
     side.writeFlags(body);
     side.writeTight(body);
+    side.holdRecord(body.shape, id);
     copyBox(box, 0, side.fat, id << 2);
   }
 
   remove(body: Body<U>): void {
     const side = this.side(body);
     side.index.remove(body._proxy);
+    side.releaseRecord(body.shape, body._proxy);
     side.bodies[body._proxy] = undefined;
     side.shapes[body._proxy] = undefined;
     body._proxy = -1;
@@ -215,6 +284,7 @@ export class BroadPhase<U> {
       // The tight bounds are copied now, while the shape is in the cache (the copy is only read
       // by a step's pair pass, which runs after a sync that did not throw).
       side.writeTight(body, b);
+      side.holdRecord(body.shape, body._proxy);
       const fat = side.fat;
       const o = body._proxy << 2;
       if (b.minX >= fat[o] && b.minY >= fat[o + 1] && b.maxX <= fat[o + 2] && b.maxY <= fat[o + 3]) continue;

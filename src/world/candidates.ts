@@ -11,10 +11,10 @@ const SORT_SPAN = 8;
 
 /**
  * Why gather them first: the walk meets pairs in spatial order, which is random order for the
- * bodies, so the narrow phase read each pair's two shapes from random places in memory. Proxy ids
- * follow the order the bodies were added, and so, mostly, does where their shapes live: sorted by
- * the lower id, one of the two shapes of each pair is read in memory order. The sort is a counting
- * sort over proxy ids, two passes over the pairs.
+ * bodies, so the narrow phase would read each pair's two shape records from random places in the
+ * side's record array. The records lie there mostly in proxy id order (exactly so after each
+ * re-packing, see Side.geo): sorted by the lower id, one of the two records of each pair is read
+ * in memory order. The sort is a counting sort over proxy ids, two passes over the pairs.
  */
 export class CandidatePairs {
   /** Pairs gathered since {@link reset}. */

@@ -1,0 +1,58 @@
+/*
+ * Geometry records: a shape's world-space data and what the narrow phase needs to know about it,
+ * as one run of doubles, recomputed in place when the shape moves. A shape alone keeps its record
+ * in an array of its own; a World moves its bodies' shapes' records side by side into one array
+ * (see Shape._moveRecord), so that a step reads each candidate pair's two records, a few cache
+ * lines in one array, rather than two shape objects, their boxed number fields and their vertex
+ * arrays scattered over the heap (a 10,000-shape step spent more time on those misses than on the
+ * arithmetic).
+ *
+ * A record is addressed by the offset o of its header; its data lies just before it, from the
+ * shape's `_geoAt`:
+ *   circle:  x, y, world radius                      (3 doubles)
+ *   convex:  vertices (2·count), edge normals (2·edges), edge lengths (edges), where a shape with
+ *            an interior has an edge per vertex and a segment or a point has one (see ConvexShape)
+ * Data first, so that every reader of a shape's vertices finds vertex i at `_geo[_geoAt + 2i]`.
+ */
+import { doubles } from './math.js';
+
+// The header, from o.
+/** The shape's serial: the narrow phase runs on the lower one first (see sat.ts). */
+export const SERIAL = 0;
+/** Vertex count; 0 for a circle. */
+export const COUNT = 1;
+/** Separating axes worth testing (a convex shape's `_axisCount`). */
+export const AXES = 2;
+/** 1 when the shape has an interior, else 0. */
+export const AREA = 3;
+/** Doubles in the header. */
+export const HEADER = 4;
+
+/** Doubles of data before the header of a record with this vertex count (0: a circle) and `area` flag. */
+export function dataLength(count: number, area: number): number {
+  return count === 0 ? 3 : 2 * count + 3 * (area === 1 ? count : 1);
+}
+
+/** Where the data of the record with its header at g[o] starts. */
+export function dataAt(g: number[], o: number): number {
+  return o - dataLength(g[o + COUNT] | 0, g[o + AREA]);
+}
+
+/** Where a convex record's edge lengths start, relative to its data (after vertices and normals). */
+export function lengthsAt(count: number, area: number): number {
+  return 2 * count + 2 * (area === 1 ? count : 1);
+}
+
+/**
+ * A new record for a shape: zeroed data of the length its kind and vertex count take, then the
+ * header filled in (none of it changes as the shape moves). Its header sits at `dataLength(…)`.
+ */
+export function newRecord(serial: number, count: number, axes: number, area: number): number[] {
+  const data = dataLength(count, area);
+  const g = doubles(data + HEADER);
+  g[data + SERIAL] = serial;
+  g[data + COUNT] = count;
+  g[data + AXES] = axes;
+  g[data + AREA] = area;
+  return g;
+}
