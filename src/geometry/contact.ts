@@ -41,7 +41,7 @@ export class Contact {
 
   /** Copies every field of `other` into this contact. */
   copyFrom(other: Contact): this {
-    requireInstance(other, Contact, 'a Contact', 'other');
+    if (!(other instanceof Contact)) requireInstance(other, Contact, 'a Contact', 'other');
     copyContact(other, this);
     return this;
   }

@@ -22,7 +22,7 @@ export class RayHit {
 
   /** Copies every field of `other` into this hit. */
   copyFrom(other: RayHit): this {
-    requireInstance(other, RayHit, 'a RayHit', 'other');
+    if (!(other instanceof RayHit)) requireInstance(other, RayHit, 'a RayHit', 'other');
     this.point.x = other.point.x;
     this.point.y = other.point.y;
     this.normal.x = other.normal.x;

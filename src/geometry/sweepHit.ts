@@ -40,7 +40,7 @@ export class SweepHit {
 
   /** Copies every field of `other` into this hit. */
   copyFrom(other: SweepHit): this {
-    requireInstance(other, SweepHit, 'a SweepHit', 'other');
+    if (!(other instanceof SweepHit)) requireInstance(other, SweepHit, 'a SweepHit', 'other');
     this.t = other.t;
     this.normal.x = other.normal.x;
     this.normal.y = other.normal.y;

@@ -228,7 +228,7 @@ export class Body<U = unknown> {
 
   /** Whether this body and `other` pass each other's category/mask filter. */
   canCollideWith(other: Body<U>): boolean {
-    requireInstance(other, Body, 'a Body', 'other');
+    if (!(other instanceof Body)) requireInstance(other, Body, 'a Body', 'other');
     return (this._category & other._mask) !== 0 && (other._category & this._mask) !== 0;
   }
 }

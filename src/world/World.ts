@@ -350,7 +350,8 @@ export class World<U = unknown> {
     out?: RaycastHit<U>,
   ): RaycastHit<U> | null {
     checkRay(originX, originY, dirX, dirY, maxDistance, filter);
-    requireInstance(out, RaycastHit, 'a RaycastHit', 'out', true);
+    if (out !== undefined && !(out instanceof RaycastHit))
+      requireInstance(out, RaycastHit, 'a RaycastHit', 'out', true);
     this.beginQuery();
     return this.queries.raycast(originX, originY, dirX, dirY, maxDistance, filter, out);
   }
@@ -394,7 +395,8 @@ export class World<U = unknown> {
     out?: CastHit<U>,
   ): CastHit<U> | null {
     checkCast(shape, dx, dy, filter);
-    requireInstance(out, CastHit, 'a CastHit', 'out', true);
+    if (out !== undefined && !(out instanceof CastHit))
+      requireInstance(out, CastHit, 'a CastHit', 'out', true);
     this.beginQuery();
     return this.queries.castShape(shape, dx, dy, filter, this.ownBody(shape), out);
   }
