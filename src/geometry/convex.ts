@@ -5,7 +5,6 @@
  * and never need to know which straight-edged kind they hold.
  */
 import { length } from './math.js';
-import { newRecord } from './record.js';
 import { Shape, type Vec2 } from './shape.js';
 
 /**
@@ -39,19 +38,18 @@ export abstract class ConvexShape extends Shape {
   }
 
   /**
-   * @internal Takes `local` (checked) as the outline and allocates the world-space caches for it;
-   * the constructor and a polygon's setPoints.
+   * @internal Takes `local` (checked) as the outline and gives the shape a new record for it, of
+   * its own (a shape in a World gets moved back into the World's array by its next step): the
+   * constructor and a polygon's setPoints.
    */
   protected _setOutline(local: number[], edgeCount: number, axisCount: number): void {
     const edges = Math.max(edgeCount, 1);
     const hasArea = edgeCount >= 3;
     this._local = local;
-    // World vertices from 0, as `_local`; from `_normalsAt`, edge i's unnormalised outward normal
-    // (v[i] → v[i+1]) as (ey, -ex) (unnormalised keeps integer inputs exact); from `_lengthsAt`,
-    // edge i's length (the normal's length); then the record's header (see record.ts).
-    this._geo = newRecord(this._serial, local.length >> 1, axisCount, hasArea ? 1 : 0);
-    this._geoAt = 0;
-    this._recordAt = local.length + 3 * edges;
+    // World vertices from `_geoAt`, as `_local`; from `_normalsAt`, edge i's unnormalised outward
+    // normal (v[i] → v[i+1]) as (ey, -ex) (unnormalised keeps integer inputs exact); from
+    // `_lengthsAt`, edge i's length (the normal's length); then the record's header (record.ts).
+    this._newRecord(local.length >> 1, axisCount, hasArea ? 1 : 0);
     this._normalsAt = local.length;
     this._lengthsAt = local.length + 2 * edges;
     this._count = local.length >> 1;

@@ -6,7 +6,7 @@
  * the world and the narrow phase take any Shape without caring which kind it is.
  */
 import { requireFinite, requireInstance, requirePositive } from '../shared/validate.js';
-import { HEADER } from './record.js';
+import { dataLength, HEADER, newRecord } from './record.js';
 
 /** A 2D point or vector. Coordinates are screen coordinates: x grows right, y grows down. */
 export interface Vec2 {
@@ -183,6 +183,16 @@ export abstract class Shape {
 
   /** @internal */
   protected _checkAngle(_value: number): void {}
+
+  /**
+   * @internal Gives the shape a record of its own, for `count` vertices (0: a circle), `axes`
+   * separating axes and `area` 1 when it has an interior; its data is written by `_recompute`.
+   */
+  protected _newRecord(count: number, axes: number, area: number): void {
+    this._geo = newRecord(this._serial, count, axes, area);
+    this._geoAt = 0;
+    this._recordAt = dataLength(count, area);
+  }
 
   /** @internal The doubles the record takes (data and header). */
   _recordLength(): number {

@@ -8,7 +8,6 @@ import { requireFinite, requirePositive } from '../shared/validate.js';
 import { ConvexShape } from './convex.js';
 import { doubles } from './math.js';
 import { normalizeConvexPoints } from './outline.js';
-import { newRecord } from './record.js';
 import { Shape, type Vec2 } from './shape.js';
 
 /**
@@ -32,8 +31,7 @@ export class Circle extends Shape {
     super(x, y);
     requirePositive(radius, 'radius');
     this._radius = radius;
-    this._geo = newRecord(this._serial, 0, 0, 0);
-    this._recordAt = 3;
+    this._newRecord(0, 0, 0);
   }
 
   /** Radius before scaling (> 0). */
