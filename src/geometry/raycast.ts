@@ -213,7 +213,8 @@ export function raycastUnchecked(
       for (let i = 0; i < poly._count; i++) {
         const fnx = v[N + 2 * i];
         const fny = v[N + 2 * i + 1];
-        const num = fnx * (v[vAt + 2 * i] - ox) + fny * (v[vAt + 2 * i + 1] - oy); // > 0: origin strictly inside this face
+        // > 0: origin strictly inside this face
+        const num = fnx * (v[vAt + 2 * i] - ox) + fny * (v[vAt + 2 * i + 1] - oy);
         const den = fnx * dx + fny * dy;
         if (den === 0) {
           if (num <= 0) return false; // parallel, on or outside the face line
