@@ -147,7 +147,11 @@ export class StepPipeline<U> {
       this.sweptBody = null;
       shape._x = x;
       shape._y = y;
+      // Recomputed now: the sweep recomputed the shape where it was, and its data is also the
+      // record the next step's narrow phase reads (see Side.geo), without a sync when the body
+      // does not move again before it.
       shape._dirty = true;
+      shape._sync();
     }
     if (other !== null) this.book.addCrossing(body, other, dx, dy, hit, frame);
   }
