@@ -55,10 +55,10 @@ function walkPairs(tree: TreeArrays, ctx: Scratch, visit: IdPairVisitor, boxes: 
   // Entries: the boxes of the internal nodes on the current path, each copied once when its node
   // is visited (entry e: id ids[e], box entryBoxes[4e …], cell range entryCells[4e …]; a leaf
   // copies its own boxes into a table of its own, see leafPairs). A node's own entries go on top
-  // of its ancestors' (at `top`); a later sibling's replace an earlier one's. What a node is handed is a list of entry numbers,
-  // list[from … to − 1]: the ancestors' entries whose cell range reaches its block. Handing down a
-  // number instead of the entry itself is what keeps a box crossing the root's midlines from
-  // being copied again at every level below.
+  // of its ancestors' (at `top`); a later sibling's replace an earlier one's. What a node is
+  // handed is a list of entry numbers, list[from … to − 1]: the ancestors' entries whose cell
+  // range reaches its block. Handing down a number instead of the entry itself is what keeps a
+  // box crossing the root's midlines from being copied again at every level below.
   //
   // Stack entries are (node, from, to, top).
   const stack = ctx.nodes;

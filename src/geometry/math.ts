@@ -1,5 +1,3 @@
-import type { ConvexShape } from './convex.js';
-
 /**
  * Length of (x, y). `Math.hypot` is a variadic builtin that V8 does not inline and that allocates
  * on every call; a plain square root is used unless the squares would under- or overflow.
@@ -12,7 +10,7 @@ export function length(x: number, y: number): number {
 }
 
 /**
- * Results of {@link unit} and {@link project}, read right after the call: module-level `let`
+ * Results of {@link unit} and of record.ts's `project`, read right after the call: module-level `let`
  * doubles would be boxed on every write, typed-array slots are not. Nothing here calls user code.
  * @internal
  */
@@ -30,21 +28,6 @@ export function unit(dx: number, dy: number): void {
   const len = length(ux, uy);
   vec[0] = ux / len;
   vec[1] = uy / len;
-}
-
-/** The interval [vec[0], vec[1]] of a convex shape's world vertices projected on (nx, ny). @internal */
-export function project(shape: ConvexShape, nx: number, ny: number): void {
-  const v = shape._geo;
-  const vAt = shape._geoAt;
-  let min = nx * v[vAt] + ny * v[vAt + 1];
-  let max = min;
-  for (let i = 1; i < shape._count; i++) {
-    const p = nx * v[vAt + 2 * i] + ny * v[vAt + 2 * i + 1];
-    if (p < min) min = p;
-    else if (p > max) max = p;
-  }
-  vec[0] = min;
-  vec[1] = max;
 }
 
 /**

@@ -14,7 +14,7 @@
  *            an interior has an edge per vertex and a segment or a point has one (see ConvexShape)
  * Data first, so that every reader of a shape's vertices finds vertex i at `_geo[_geoAt + 2i]`.
  */
-import { doubles } from './math.js';
+import { doubles, vec } from './math.js';
 
 // The header, from o.
 /** The shape's serial: the narrow phase runs on the lower one first (see sat.ts). */
@@ -27,10 +27,12 @@ export const AXES = 2;
 export const AREA = 3;
 /** Doubles in the header. */
 export const HEADER = 4;
+/** Doubles of a circle record's data (x, y, radius), just before its header. */
+export const CIRCLE_DATA = 3;
 
 /** Doubles of data before the header of a record with this vertex count (0: a circle) and `area` flag. */
 export function dataLength(count: number, area: number): number {
-  return count === 0 ? 3 : 2 * count + 3 * (area === 1 ? count : 1);
+  return count === 0 ? CIRCLE_DATA : 2 * count + 3 * (area === 1 ? count : 1);
 }
 
 /** Where the data of the record with its header at g[o] starts. */
@@ -55,4 +57,22 @@ export function newRecord(serial: number, count: number, axes: number, area: num
   g[data + AXES] = axes;
   g[data + AREA] = area;
   return g;
+}
+
+/**
+ * The interval [vec[0], vec[1]] of convex record (g, o)'s vertices projected on (nx, ny), for the
+ * separating-axis tests of the narrow phase and of the sweeps.
+ */
+export function project(g: number[], o: number, nx: number, ny: number): void {
+  const V = dataAt(g, o);
+  let min = nx * g[V] + ny * g[V + 1];
+  let max = min;
+  const n = g[o + COUNT] | 0;
+  for (let i = 1; i < n; i++) {
+    const p = nx * g[V + 2 * i] + ny * g[V + 2 * i + 1];
+    if (p < min) min = p;
+    else if (p > max) max = p;
+  }
+  vec[0] = min;
+  vec[1] = max;
 }

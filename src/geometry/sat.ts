@@ -1,7 +1,7 @@
 import { requireInstance } from '../shared/validate.js';
 import { Contact } from './contact.js';
 import { vec } from './math.js';
-import { AREA, AXES, COUNT, dataAt, dataLength, lengthsAt, SERIAL } from './record.js';
+import { AREA, AXES, CIRCLE_DATA, COUNT, dataAt, dataLength, lengthsAt, project, SERIAL } from './record.js';
 import { circleCircle, circleConvex } from './satCircle.js';
 import { requireShape, type Shape } from './shape.js';
 
@@ -26,8 +26,6 @@ const scratch = new Float64Array(7);
 const BEST_DEPTH = 2;
 const BEST_NX = 3;
 const BEST_NY = 4;
-/** A circle record's data (x, y, radius), just before its header. */
-const CIRCLE_DATA = 3;
 
 /**
  * Whether shapes `a` and `b` collide. Cheaper than {@link collide}: no depth or normal is computed.
@@ -189,21 +187,6 @@ function testAxes(
     }
   }
   return true;
-}
-
-/** The interval [vec[0], vec[1]] of convex record (g, o)'s vertices projected on (nx, ny). */
-function project(g: number[], o: number, nx: number, ny: number): void {
-  const V = dataAt(g, o);
-  let min = nx * g[V] + ny * g[V + 1];
-  let max = min;
-  const n = g[o + COUNT] | 0;
-  for (let i = 1; i < n; i++) {
-    const p = nx * g[V + 2 * i] + ny * g[V + 2 * i + 1];
-    if (p < min) min = p;
-    else if (p > max) max = p;
-  }
-  vec[0] = min;
-  vec[1] = max;
 }
 
 /**

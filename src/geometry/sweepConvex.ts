@@ -5,7 +5,8 @@
  * pairs that can never overlap.
  */
 import type { ConvexShape } from './convex.js';
-import { project, unit, vec } from './math.js';
+import { unit, vec } from './math.js';
+import { project } from './record.js';
 import { middleOfOverlap, type SweepHit, writeOpposingNormal } from './sweepHit.js';
 
 /**
@@ -36,10 +37,10 @@ export function sweepConvexConvex(
     for (let i = 0; i < shape._axisCount; i++) {
       const ax = g[N + 2 * i];
       const ay = g[N + 2 * i + 1];
-      project(mover, ax, ay);
+      project(mover._geo, mover._recordAt, ax, ay);
       let minA = vec[0];
       let maxA = vec[1];
-      project(target, ax, ay);
+      project(target._geo, target._recordAt, ax, ay);
       let minB = vec[0];
       let maxB = vec[1];
       // A segment projects onto its own normal as a single value; rounding of its two endpoints

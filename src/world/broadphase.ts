@@ -63,13 +63,12 @@ export class Side<U> {
    * this side keeps its record here (moved in by {@link holdRecord}) and recomputes it here when it
    * moves, so the narrow phase reads a candidate pair's two records, a few cache lines in one
    * array, rather than the two shapes (see contacts.ts). Proxy id's record has its header at
-   * geo[geoAt[id]] and geoRoom[id] doubles from geoStart[id]; the records lie in proxy order after
+   * geo[geoAt[id]] and geoRoom[id] doubles of room there; the records lie in proxy order after
    * each re-packing. A plain array of doubles, like a lone shape's record, so that the narrow
    * phase reads one kind of array.
    */
   geo: number[] = doubles(512);
   geoAt = new Int32Array(64);
-  private geoStart = new Int32Array(64);
   private geoRoom = new Int32Array(64);
   private geoEnd = 0;
 
@@ -87,7 +86,6 @@ export class Side<U> {
     this.fat = resize(Float64Array, this.fat, 4 * length, true);
     this.walkBoxes = new Float64Array(4 * length);
     this.geoAt = resize(Int32Array, this.geoAt, length, true);
-    this.geoStart = resize(Int32Array, this.geoStart, length, true);
     this.geoRoom = resize(Int32Array, this.geoRoom, length, true);
   }
 
@@ -104,7 +102,6 @@ export class Side<U> {
       this.geoRoom[id] = 0; // (its old room, if any, is left for the next re-packing to reclaim)
       if (this.geoEnd + room > this.geo.length) this.repackRecords(room);
       shape._moveRecord(this.geo, this.geoEnd);
-      this.geoStart[id] = this.geoEnd;
       this.geoRoom[id] = room;
       this.geoEnd += room;
     }
@@ -133,7 +130,6 @@ export class Side<U> {
       const shape = this.shapes[id] as Shape;
       shape._moveRecord(to, end);
       this.geoAt[id] = shape._recordAt;
-      this.geoStart[id] = end;
       end += room;
     }
     this.geo = to;
