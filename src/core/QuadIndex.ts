@@ -76,7 +76,7 @@ export class QuadIndex {
    * Creates an empty index over `bounds`.
    * @param bounds The area the tree subdivides: the world (or screen). Boxes outside it still work,
    * they just do not benefit from subdivision.
-   * @param options `maxObjects` (default 10), `maxLevels` (default 12, at most 16), `minNodeSize` (default 0).
+   * @param options `maxObjects` (default 24), `maxLevels` (default 12, at most 16), `minNodeSize` (default 0).
    */
   constructor(bounds: Rect, options?: QuadtreeOptions) {
     // biome-ignore lint/complexity/noArguments: a quadtree-js style third argument gets a helpful error

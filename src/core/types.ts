@@ -20,7 +20,7 @@ export interface Rect {
 export interface QuadtreeOptions {
   /**
    * A leaf holding more than this many boxes splits into four children (when depth and size
-   * allow). Default 10.
+   * allow). Default 24 (quadtree-js uses 10; see docs/tuning.md).
    */
   maxObjects?: number;
   /** Deepest level a node may have; the root is level 0. Integer from 0 to 16. Default 12. */

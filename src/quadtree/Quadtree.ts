@@ -62,7 +62,7 @@ export class Quadtree<T extends Rect> {
    * Creates an empty tree over `bounds`.
    * @param bounds The area the tree subdivides. Pick the world (or screen) size; items outside it
    * still work, they just do not benefit from subdivision.
-   * @param options Split tuning: `maxObjects` (default 10), `maxLevels` (default 12, at most 16),
+   * @param options Split tuning: `maxObjects` (default 24), `maxLevels` (default 12, at most 16),
    * `minNodeSize` (default 0).
    */
   constructor(bounds: Rect, options?: QuadtreeOptions) {
