@@ -23,7 +23,12 @@ export const boundsArb: fc.Arbitrary<Rect> = fc.oneof(
 
 export const optionsArb: fc.Arbitrary<QuadtreeOptions> = fc.record(
   {
-    maxObjects: fc.integer({ min: 1, max: 12 }),
+    // Mostly small, for deep trees from few boxes; sometimes around the default (24), whose leaves
+    // hold more boxes than a pair walk's tables start with.
+    maxObjects: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 1, max: 12 }) },
+      { weight: 1, arbitrary: fc.constantFrom(16, 24, 32) },
+    ),
     maxLevels: fc.oneof(fc.integer({ min: 0, max: 8 }), fc.constantFrom(12, 16)),
     minNodeSize: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 40, noNaN: true })),
   },

@@ -657,6 +657,46 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     );
   });
 
+  it('the default options with hundreds of boxes (leaves of up to 24): pairs and queries match the model', () => {
+    // The other sequences use a few dozen boxes, mostly with small maxObjects: here the tree
+    // splits at the default threshold, so leaves and the nodes above them hold many boxes each.
+    const arb = boundsArb.chain((bounds) =>
+      fc.record({
+        bounds: fc.constant(bounds),
+        first: fc.array(boxArb(bounds), { minLength: 150, maxLength: 500 }),
+        frames: fc.array(fc.array(boxArb(bounds), { minLength: 1, maxLength: 60 }), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+        areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
+      }),
+    );
+    fc.assert(
+      fc.property(arb, ({ bounds, first, frames, areas }) => {
+        const index = new QuadIndex(bounds);
+        const model = new Model();
+        for (const box of first) model.set(index.add(...corners(box)), corners(box));
+        for (const boxes of frames) {
+          // Every box moves to one of the frame's boxes shifted by its id (so few are identical).
+          const array = new Float64Array(4 * first.length);
+          for (const id of model.liveIds()) {
+            const box = boxes[id % boxes.length];
+            const shift = (id % 7) * (bounds.width / 64);
+            array.set(corners({ ...box, x: box.x + shift }), 4 * id);
+          }
+          index.moveAll(array);
+          for (const id of model.liveIds())
+            model.set(id, Array.from(array.subarray(4 * id, 4 * id + 4)) as Corners);
+          index.validate();
+          expect(pairKeys(index)).toEqual(model.pairs());
+          for (const area of areas)
+            expect(sorted(index.query(...corners(area)))).toEqual(model.query(corners(area)));
+        }
+      }),
+      { numRuns: Math.max(20, RUNS >> 3) },
+    );
+  });
+
   it('moveAll with one bad box throws naming it and moves nothing', () => {
     fc.assert(
       fc.property(
