@@ -174,13 +174,12 @@ export class TreeArrays {
 
   /** Writes the cell range of the box src[o … o + 3] into out[k … k + 3]. */
   cellRangeOf(src: Float64Array | Float32Array, o: number, out: Int32Array, k: number): void {
-    const grid = this.gridSize;
-    const lox = cellLo(src[o], this.originX, this.scaleX, grid);
-    const loy = cellLo(src[o + 1], this.originY, this.scaleY, grid);
+    const lox = cellLo(this, 0, src, o);
+    const loy = cellLo(this, 1, src, o + 1);
     out[k] = lox;
     out[k + 1] = loy;
-    out[k + 2] = cellHi(src[o + 2], this.originX, this.scaleX, grid, lox);
-    out[k + 3] = cellHi(src[o + 3], this.originY, this.scaleY, grid, loy);
+    out[k + 2] = cellHi(this, 0, src, o + 2, lox);
+    out[k + 3] = cellHi(this, 1, src, o + 3, loy);
   }
 
   /** True when node n's block holds the cell range lox … hix × loy … hiy. */
@@ -274,9 +273,8 @@ export class TreeArrays {
 
   /** {@link reachGroup} of the box at boxes[o … o + 3]. */
   boxGroup(n: number, boxes: Float64Array, o: number): number {
-    const grid = this.gridSize;
-    const lox = cellLo(boxes[o], this.originX, this.scaleX, grid);
-    return this.rangeGroup(n, lox, cellHi(boxes[o + 2], this.originX, this.scaleX, grid, lox));
+    const lox = cellLo(this, 0, boxes, o);
+    return this.rangeGroup(n, lox, cellHi(this, 0, boxes, o + 2, lox));
   }
 
   /**

@@ -29,42 +29,76 @@ const u32 = new Uint32Array(f64.buffer);
 const LOW = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
 const HIGH = 1 - LOW;
 
-/** The largest float64 smaller than `v` (v finite). */
-export function nextDown(v: number): number {
-  if (v === 0) return -Number.MIN_VALUE;
-  f64[0] = v;
-  if (v > 0) {
-    // Positive floats are ordered like their bit patterns: decrement the 64-bit integer.
-    if (u32[LOW] === 0) {
-      u32[LOW] = 0xffffffff;
-      u32[HIGH]--;
-    } else u32[LOW]--;
-  } else if (u32[LOW] === 0xffffffff) {
-    u32[LOW] = 0;
-    u32[HIGH]++;
-  } else u32[LOW]++;
-  return f64[0];
+/** What the cell mapping reads of a tree: its origin, its scale (cells per unit) and grid size. */
+export interface Grid {
+  readonly originX: number;
+  readonly originY: number;
+  readonly scaleX: number;
+  readonly scaleY: number;
+  readonly gridSize: number;
 }
 
-/** Cell index (0 … gridSize−1) of a box's minimum coordinate `v`. */
-export function cellLo(v: number, origin: number, scale: number, gridSize: number): number {
-  const t = (v - origin) * scale;
+/*
+ * The two mappings take the coordinate as an array and an index, and the axis (0 for x, 1 for y)
+ * with the grid, never a number: V8 puts a double passed to, or returned from, a call it did not
+ * inline into a new heap object. Whether it inlines these depends on how much the caller already
+ * inlined (moveAll inlined into a game's frame function, say), and moveAll runs them for every
+ * box: passed as values, they allocated 16–48 bytes per box per frame in some processes, never
+ * optimized away. Integers and references cross a call as they are.
+ */
+
+/** Cell index (0 … gridSize−1) of a box's minimum coordinate src[i] on `axis`. */
+export function cellLo(grid: Grid, axis: number, src: ArrayLike<number>, i: number): number {
+  const t = (src[i] - (axis === 0 ? grid.originX : grid.originY)) * (axis === 0 ? grid.scaleX : grid.scaleY);
+  const top = grid.gridSize - 1;
   if (!(t > 0)) return 0;
-  if (t >= gridSize - 1) return gridSize - 1;
+  if (t >= top) return top;
   return t | 0; // 0 < t < 2^16: truncation is floor
 }
 
 /**
- * Cell index of a box's maximum coordinate `v`, given the cell `lo` of its minimum. A maximum
- * exactly on a grid line is filed in the cell before it when that is provably safe (see above).
+ * Cell index of a box's maximum coordinate src[i] on `axis`, given the cell `lo` of its minimum. A
+ * maximum exactly on a grid line is filed in the cell before it when that is provably safe (see
+ * above).
  */
-export function cellHi(v: number, origin: number, scale: number, gridSize: number, lo: number): number {
+export function cellHi(grid: Grid, axis: number, src: ArrayLike<number>, i: number, lo: number): number {
+  const v = src[i];
+  const origin = axis === 0 ? grid.originX : grid.originY;
+  const scale = axis === 0 ? grid.scaleX : grid.scaleY;
   const t = (v - origin) * scale;
+  const size = grid.gridSize;
   if (!(t > 0)) return 0;
-  if (t >= gridSize) return gridSize - 1;
+  if (t >= size) return size - 1;
   const c = t | 0;
-  if (c === t && c > lo && (nextDown(v) - origin) * scale < t) return c - 1;
+  if (c === t && c > lo && belowLine(grid, axis, src, i)) return c - 1;
   return c;
+}
+
+/**
+ * Whether the largest float below v = src[i] (a box's maximum on `axis`, exactly on a grid line)
+ * maps below that line. (For integer coordinates in power-of-two bounds every maximum is on a line:
+ * this runs as often as cellHi, so it takes the array and index too, and finds the float below
+ * itself, through its bits, rather than calling a function with a double.)
+ */
+function belowLine(grid: Grid, axis: number, src: ArrayLike<number>, i: number): boolean {
+  const v = src[i];
+  const origin = axis === 0 ? grid.originX : grid.originY;
+  const scale = axis === 0 ? grid.scaleX : grid.scaleY;
+  if (v === 0) f64[0] = -Number.MIN_VALUE;
+  else {
+    f64[0] = v;
+    if (v > 0) {
+      // Positive floats are ordered like their bit patterns: decrement the 64-bit integer.
+      if (u32[LOW] === 0) {
+        u32[LOW] = 0xffffffff;
+        u32[HIGH]--;
+      } else u32[LOW]--;
+    } else if (u32[LOW] === 0xffffffff) {
+      u32[LOW] = 0;
+      u32[HIGH]++;
+    } else u32[LOW]++;
+  }
+  return (f64[0] - origin) * scale < (v - origin) * scale;
 }
 
 /**

@@ -106,20 +106,20 @@ function search(
   const cy = args[5];
   const r2 = args[6] * args[6];
   const grid = tree.gridSize;
-  let qlox = cellLo(minX, tree.originX, tree.scaleX, grid);
-  let qloy = cellLo(minY, tree.originY, tree.scaleY, grid);
+  let qlox = cellLo(tree, 0, args, 0);
+  let qloy = cellLo(tree, 1, args, 1);
   let qhix: number;
   let qhiy: number;
   if (mode === Search.Circle) {
     // The disc's bounding box loses precision in x ± r; one cell of margin on every side keeps
     // the node pruning conservative for the exact distance test below.
-    qhix = Math.min(cellLo(maxX, tree.originX, tree.scaleX, grid) + 1, grid - 1);
-    qhiy = Math.min(cellLo(maxY, tree.originY, tree.scaleY, grid) + 1, grid - 1);
+    qhix = Math.min(cellLo(tree, 0, args, 2) + 1, grid - 1);
+    qhiy = Math.min(cellLo(tree, 1, args, 3) + 1, grid - 1);
     qlox = Math.max(qlox - 1, 0);
     qloy = Math.max(qloy - 1, 0);
   } else {
-    qhix = cellHi(maxX, tree.originX, tree.scaleX, grid, qlox);
-    qhiy = cellHi(maxY, tree.originY, tree.scaleY, grid, qloy);
+    qhix = cellHi(tree, 0, args, 2, qlox);
+    qhiy = cellHi(tree, 1, args, 3, qloy);
   }
   let checks = 0;
   const boxes = tree.boxes;

@@ -3,8 +3,11 @@
  * caller knows it (`item.x`, `boxes[12]`, `options.maxLevels`) and the value it got. NaN and
  * ±Infinity throw a `RangeError`; a value of the wrong type throws a `TypeError`.
  *
- * Hot paths test validity with a few comparisons (see {@link isValidBox}) and only call the
- * `require*` functions to build the message once they know the input is bad.
+ * Hot paths test validity with a few comparisons and only call the `require*` functions to build
+ * the message once they know the input is bad. A call with one box's numbers uses
+ * {@link isValidMinMax}; a loop over many boxes (moveAll, a refresh) writes the comparisons out,
+ * since numbers passed to a helper V8 did not inline are boxed, an allocation per box (see
+ * core/cells.ts).
  * @internal
  * @module
  */
@@ -117,23 +120,6 @@ export function requireRect(rect: unknown, name: string): void {
   requireFinite(r.y, `${name}.y`);
   requireSize(r.width, `${name}.width`);
   requireSize(r.height, `${name}.height`);
-}
-
-/** True when x, y, width, height are finite numbers and the sizes are ≥ 0. Cheap enough for hot paths. @internal */
-export function isValidBox(x: unknown, y: unknown, width: unknown, height: unknown): boolean {
-  return (
-    typeof x === 'number' &&
-    typeof y === 'number' &&
-    typeof width === 'number' &&
-    typeof height === 'number' &&
-    // v - v is 0 for finite numbers and NaN for NaN and ±Infinity.
-    x - x === 0 &&
-    y - y === 0 &&
-    width - width === 0 &&
-    height - height === 0 &&
-    width >= 0 &&
-    height >= 0
-  );
 }
 
 /** True when minX … maxY are finite numbers with min ≤ max on both axes. @internal */

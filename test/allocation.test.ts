@@ -1,0 +1,35 @@
+/**
+ * No per-box allocation in a steady frame, whatever V8 inlines. A number passed to (or returned
+ * from) a function V8 did not inline is boxed: a new heap object. How much V8 inlines depends on
+ * the caller (moveAll inlined into a big game loop leaves less room for what moveAll calls), so the
+ * bench's allocation rows sometimes read 16–64 bytes per box per frame, in one process in four,
+ * where the same code read 0 in the others. Run with inlining turned off, every call boxes its
+ * numbers, so a per-box helper taking numbers shows on every run: that is what this test does, in
+ * a child process with `--no-turbo-inlining`. (Per-frame bookkeeping, a few heap numbers a frame
+ * whatever the count of boxes, is allowed: under 2 bytes per box.)
+ */
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const BOXES = 1000;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const child = fileURLToPath(new URL('./allocation/frames.ts', import.meta.url));
+
+describe('steady frames allocate nothing per box, even with inlining off', () => {
+  it('moveAll + forEachPair, refresh + forEachPair, clear + insert + forEachPair', () => {
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const output = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--no-turbo-inlining', '--import', tsx, child],
+      { cwd: root, encoding: 'utf8' },
+    );
+    const bytes = JSON.parse(output) as { ids: number; refresh: number; rebuild: number; pairs: number };
+    expect(bytes.pairs).toBeGreaterThan(0);
+    // Before the fix: about 140,000 bytes per frame for each (140 per box).
+    expect(bytes.ids).toBeLessThan(2 * BOXES);
+    expect(bytes.refresh).toBeLessThan(2 * BOXES);
+    expect(bytes.rebuild).toBeLessThan(2 * BOXES);
+  }, 60_000);
+});

@@ -1,0 +1,104 @@
+/**
+ * Child process of allocation.test.ts: steady frames of the id API (moveAll + forEachPair) and of
+ * the object API (refresh + forEachPair, and clear + insert + forEachPair) at 1,000 boxes, then the
+ * JS-heap bytes each frame allocates, printed as JSON. Run with --expose-gc and, for the test's
+ * point, --no-turbo-inlining: see allocation.test.ts.
+ */
+import v8 from 'node:v8';
+import { QuadIndex, Quadtree } from '../../src/index.js';
+import { mulberry32 } from '../fixtures.js';
+
+interface Item {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const N = 1000;
+const WARMUP = 3000;
+const FRAMES = 500;
+const gc = (globalThis as { gc?: () => void }).gc as () => void;
+
+/** Bytes allocated on the JS heap while `work` runs: heap growth plus whatever each GC freed. */
+function bytesAllocatedBy(work: () => void): number {
+  const profiler = new v8.GCProfiler();
+  profiler.start();
+  const before = v8.getHeapStatistics().used_heap_size;
+  work();
+  const after = v8.getHeapStatistics().used_heap_size;
+  let freed = 0;
+  for (const e of profiler.stop().statistics) {
+    freed += e.beforeGC.heapStatistics.usedHeapSize - e.afterGC.heapStatistics.usedHeapSize;
+  }
+  return after - before + freed;
+}
+
+/** Bytes per frame of `frame` once warm: warm-up, collections (which may drop optimized code), warm-up again. */
+function perFrame(frame: (f: number) => void): number {
+  for (let f = 0; f < WARMUP; f++) frame(f);
+  gc();
+  for (let f = 0; f < 300; f++) frame(f);
+  gc();
+  return (
+    bytesAllocatedBy(() => {
+      for (let f = 0; f < FRAMES; f++) frame(f);
+    }) / FRAMES
+  );
+}
+
+const random = mulberry32(7);
+const world = { x: 0, y: 0, width: 500, height: 500 };
+const items: Item[] = Array.from({ length: N }, () => ({
+  x: random() * 490,
+  y: random() * 490,
+  width: 2 + random() * 8,
+  height: 2 + random() * 8,
+}));
+/** Every box moves every frame, by a fraction of a unit, back and forth. */
+function moveItems(f: number): void {
+  for (let i = 0; i < N; i++) {
+    const it = items[i];
+    const d = ((i + f) & 3) - 1.5;
+    it.x += d;
+    it.y -= d * 0.5;
+  }
+}
+let pairs = 0;
+const visit = (a: unknown, b: unknown): void => {
+  if (a !== b) pairs++;
+};
+
+const index = new QuadIndex(world);
+const boxes = new Float64Array(4 * N);
+for (const it of items) index.add(it.x, it.y, it.x + it.width, it.y + it.height);
+const ids = perFrame((f) => {
+  moveItems(f);
+  for (let i = 0; i < N; i++) {
+    const it = items[i];
+    boxes[4 * i] = it.x;
+    boxes[4 * i + 1] = it.y;
+    boxes[4 * i + 2] = it.x + it.width;
+    boxes[4 * i + 3] = it.y + it.height;
+  }
+  index.moveAll(boxes);
+  index.forEachPair(visit);
+});
+
+const tree = new Quadtree<Item>(world);
+tree.insert(items);
+const refresh = perFrame((f) => {
+  moveItems(f);
+  tree.refresh();
+  tree.forEachPair(visit);
+});
+
+const rebuilt = new Quadtree<Item>(world);
+const rebuild = perFrame((f) => {
+  moveItems(f);
+  rebuilt.clear();
+  rebuilt.insert(items);
+  rebuilt.forEachPair(visit);
+});
+
+process.stdout.write(JSON.stringify({ ids, refresh, rebuild, pairs }));
