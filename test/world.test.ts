@@ -1,8 +1,8 @@
-import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { Box, Circle, collide, OrientedBox, Point, Polygon, Segment } from '../src/geometry/index.js';
 import { Body, type BodyContact, World } from '../src/world/index.js';
 import { shiftyBounds } from './fixtures.js';
+import { bytesAllocatedBy } from './memory.js';
 
 const bounds = { x: 0, y: 0, width: 200, height: 200 };
 const pairs = (list: readonly BodyContact[]) => list.map((c) => [c.bodyA!.id, c.bodyB!.id]);
@@ -435,20 +435,6 @@ describe('World bad input and re-entrancy', () => {
     world.validate();
   });
 });
-
-/** JS-heap bytes allocated while `work` runs: heap growth plus what every GC in between freed. */
-function bytesAllocatedBy(work: () => void): number {
-  const profiler = new v8.GCProfiler();
-  profiler.start();
-  const before = v8.getHeapStatistics().used_heap_size;
-  work();
-  const after = v8.getHeapStatistics().used_heap_size;
-  let freed = 0;
-  for (const gc of profiler.stop().statistics) {
-    freed += gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize;
-  }
-  return after - before + freed;
-}
 
 describe('World allocation', () => {
   it('moving and turning bodies allocates nothing once warm', () => {

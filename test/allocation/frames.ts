@@ -4,9 +4,9 @@
  * JS-heap bytes each frame allocates, printed as JSON. Run with --expose-gc and, for the test's
  * point, --no-turbo-inlining: see allocation.test.ts.
  */
-import v8 from 'node:v8';
 import { QuadIndex, Quadtree } from '../../src/index.js';
 import { mulberry32 } from '../fixtures.js';
+import { bytesAllocatedBy } from '../memory.js';
 
 interface Item {
   x: number;
@@ -19,20 +19,6 @@ const N = 1000;
 const WARMUP = 3000;
 const FRAMES = 500;
 const gc = (globalThis as { gc?: () => void }).gc as () => void;
-
-/** Bytes allocated on the JS heap while `work` runs: heap growth plus whatever each GC freed. */
-function bytesAllocatedBy(work: () => void): number {
-  const profiler = new v8.GCProfiler();
-  profiler.start();
-  const before = v8.getHeapStatistics().used_heap_size;
-  work();
-  const after = v8.getHeapStatistics().used_heap_size;
-  let freed = 0;
-  for (const e of profiler.stop().statistics) {
-    freed += e.beforeGC.heapStatistics.usedHeapSize - e.afterGC.heapStatistics.usedHeapSize;
-  }
-  return after - before + freed;
-}
 
 /** Bytes per frame of `frame` once warm: warm-up, collections (which may drop optimized code), warm-up again. */
 function perFrame(frame: (f: number) => void): number {
