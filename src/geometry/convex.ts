@@ -5,6 +5,7 @@
  * and never need to know which straight-edged kind they hold.
  */
 import { length } from './math.js';
+import { lengthsAt } from './record.js';
 import { Shape, type Vec2 } from './shape.js';
 
 /**
@@ -43,16 +44,18 @@ export abstract class ConvexShape extends Shape {
    * constructor and a polygon's setPoints.
    */
   protected _setOutline(local: number[], edgeCount: number, axisCount: number): void {
-    const edges = Math.max(edgeCount, 1);
     const hasArea = edgeCount >= 3;
+    const count = local.length >> 1;
+    const area = hasArea ? 1 : 0;
     this._local = local;
     // World vertices from `_geoAt`, as `_local`; from `_normalsAt`, edge i's unnormalised outward
     // normal (v[i] → v[i+1]) as (ey, -ex) (unnormalised keeps integer inputs exact); from
-    // `_lengthsAt`, edge i's length (the normal's length); then the record's header (record.ts).
-    this._newRecord(local.length >> 1, axisCount, hasArea ? 1 : 0);
-    this._normalsAt = local.length;
-    this._lengthsAt = local.length + 2 * edges;
-    this._count = local.length >> 1;
+    // `_lengthsAt`, edge i's length (the normal's length); then the record's header (record.ts,
+    // which lays these out: a shape with an interior has an edge per vertex, others one).
+    this._newRecord(count, axisCount, area);
+    this._normalsAt = 2 * count;
+    this._lengthsAt = lengthsAt(count, area);
+    this._count = count;
     this._edgeCount = edgeCount;
     this._axisCount = axisCount;
     this._hasArea = hasArea;
