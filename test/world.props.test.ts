@@ -109,6 +109,9 @@ type Op =
   | { op: 'sensor'; i: number }
   | { op: 'reshape'; i: number; size: number; sides: number; scale: number };
 
+/** How far one operation moves a body on each axis. */
+const shift = fc.integer({ min: -6, max: 6 });
+
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.constant<Op>({ op: 'step' }) },
   {
@@ -116,8 +119,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('move' as const),
       i: fc.nat(60),
-      dx: fc.integer({ min: -6, max: 6 }),
-      dy: fc.integer({ min: -6, max: 6 }),
+      dx: shift,
+      dy: shift,
       da: fc.oneof(fc.constant(0), fc.double({ min: -1, max: 1, noNaN: true })),
     }),
   },
@@ -127,8 +130,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('moveGone' as const),
       i: fc.nat(60),
-      dx: fc.integer({ min: -6, max: 6 }),
-      dy: fc.integer({ min: -6, max: 6 }),
+      dx: shift,
+      dy: shift,
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('readd' as const), i: fc.nat(60) }) },

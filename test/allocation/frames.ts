@@ -4,16 +4,9 @@
  * JS-heap bytes each frame allocates, printed as JSON. Run with --expose-gc and, for the test's
  * point, --no-turbo-inlining: see allocation.test.ts.
  */
-import { QuadIndex, Quadtree } from '../../src/index.js';
+import { QuadIndex, Quadtree, type Rect } from '../../src/index.js';
 import { mulberry32 } from '../fixtures.js';
 import { bytesAllocatedBy } from '../memory.js';
-
-interface Item {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 const N = 1000;
 const WARMUP = 3000;
@@ -35,7 +28,7 @@ function perFrame(frame: (f: number) => void): number {
 
 const random = mulberry32(7);
 const world = { x: 0, y: 0, width: 500, height: 500 };
-const items: Item[] = Array.from({ length: N }, () => ({
+const items: Rect[] = Array.from({ length: N }, () => ({
   x: random() * 490,
   y: random() * 490,
   width: 2 + random() * 8,
@@ -71,7 +64,7 @@ const ids = perFrame((f) => {
   index.forEachPair(visit);
 });
 
-const tree = new Quadtree<Item>(world);
+const tree = new Quadtree<Rect>(world);
 tree.insert(items);
 const refresh = perFrame((f) => {
   moveItems(f);
@@ -79,7 +72,7 @@ const refresh = perFrame((f) => {
   tree.forEachPair(visit);
 });
 
-const rebuilt = new Quadtree<Item>(world);
+const rebuilt = new Quadtree<Rect>(world);
 const rebuild = perFrame((f) => {
   moveItems(f);
   rebuilt.clear();
