@@ -6,13 +6,16 @@
 import fc from 'fast-check';
 import type { QuadtreeOptions, Rect } from '../src/index.js';
 
-/** Root bounds: aligned, offset/negative, non-square, tiny and huge scales. */
+/** Root bounds: aligned, offset/negative, non-square, tiny and huge scales, far from the origin. */
 export const boundsArb: fc.Arbitrary<Rect> = fc.oneof(
   fc.constant({ x: 0, y: 0, width: 256, height: 256 }),
   fc.constant({ x: -128, y: -64, width: 256, height: 128 }),
   fc.constant({ x: 0.1, y: 0.3, width: 1, height: 1 }),
   fc.constant({ x: -1e9, y: -1e9, width: 2e9, height: 2e9 }),
   fc.constant({ x: 0, y: 0, width: 1e-6, height: 1e-6 }),
+  // Far from the origin for their size: at 1e15 floats are 0.125 apart, so a 3 × 7 root holds a
+  // few dozen distinct coordinates per axis and most boxes share edges and split lines.
+  fc.constant({ x: 1e15, y: -1e15, width: 3, height: 7 }),
   fc.record({
     x: fc.double({ min: -500, max: 500, noNaN: true }),
     y: fc.double({ min: -500, max: 500, noNaN: true }),

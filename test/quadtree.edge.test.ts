@@ -1,7 +1,15 @@
 /** Explicit edge cases: each one is a way weaker quadtrees lose, duplicate or misplace items. */
 import { describe, expect, it } from 'vitest';
 import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
-import { bruteQuery, expectValidWithExactPairs, type Item, ids, mulberry32, pairKey } from './oracle.js';
+import {
+  brutePairs,
+  bruteQuery,
+  expectValidWithExactPairs,
+  type Item,
+  ids,
+  mulberry32,
+  pairKey,
+} from './oracle.js';
 
 const BOUNDS = { x: 0, y: 0, width: 256, height: 256 };
 
@@ -391,6 +399,52 @@ describe('edge cases', () => {
     const more = Array.from({ length: 300 }, () => item(rand() * 1000, rand() * 1000, 4, 4));
     for (const it of more) batched.insert(it);
     expectValidWithExactPairs(batched, [...b, ...more]);
+  });
+
+  it('roots of extreme magnitude (a span near the largest float, 1e300 away, 1e-300 wide): exact', () => {
+    // The property tests' generators scale boxes and moves far past their root, which overflows
+    // at these magnitudes; here boxes stay finite, and both APIs must still match brute force.
+    const roots = [
+      { x: -1e308, y: -1e308, width: 1.7e308, height: 1.7e308 },
+      { x: 1e300, y: -1e300, width: 1e300, height: 3e299 },
+      { x: 0, y: 0, width: 1e-300, height: 1e-300 },
+    ];
+    const rand = mulberry32(0x0e308);
+    for (const root of roots) {
+      // Snapped to split lines, on the root's edges, outside it, or anywhere; a fifth of the sizes zero.
+      const at = (origin: number, extent: number) => {
+        const r = rand();
+        if (r < 0.3) return origin + extent * (Math.floor(rand() * 33) / 16 - 0.5);
+        if (r < 0.4) return origin + extent;
+        return origin + extent * (rand() * 2 - 0.5);
+      };
+      const span = (extent: number) => (rand() < 0.2 ? 0 : extent * rand() * rand() * 0.2);
+      const live: Item[] = [];
+      while (live.length < 300) {
+        const it = item(at(root.x, root.width), at(root.y, root.height), span(root.width), span(root.height));
+        if (Number.isFinite(it.x + it.width) && Number.isFinite(it.y + it.height)) live.push(it);
+      }
+      const tree = new Quadtree<Item>(root, { maxObjects: 4 });
+      const index = new QuadIndex(root, { maxObjects: 4 });
+      tree.insert(live);
+      for (const it of live) index.add(it.x, it.y, it.x + it.width, it.y + it.height);
+      const areas = Array.from({ length: 40 }, () => ({
+        x: at(root.x, root.width),
+        y: at(root.y, root.height),
+        width: span(root.width) * 2,
+        height: span(root.height) * 2,
+      })).filter((a) => Number.isFinite(a.x + a.width) && Number.isFinite(a.y + a.height));
+      expectExact(tree, live, areas);
+      expect(tree.stats().depth).toBeGreaterThan(2); // the boxes did spread over a real tree
+      const pairs: string[] = [];
+      index.forEachPair((a, b) => void pairs.push(pairKey(live[Math.min(a, b)], live[Math.max(a, b)])));
+      expect(pairs.sort()).toEqual(brutePairs(live));
+      for (const a of areas) {
+        expect(index.query(a.x, a.y, a.x + a.width, a.y + a.height).sort((p, q) => p - q)).toEqual(
+          bruteQuery(live, a).map((id) => live.findIndex((it) => it.id === id)),
+        );
+      }
+    }
   });
 
   it('forEachNode reports the tree for drawing', () => {
