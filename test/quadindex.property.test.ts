@@ -3,6 +3,7 @@
  * (degenerate boxes included), then every query, the pair set, rays and nearest compared with a
  * model of id → box, and validate() after each sequence.
  */
+import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as internal from '../src/core/internal.js';
@@ -884,6 +885,85 @@ describe('QuadIndex input and ids', () => {
     expect(reads).toBe(1);
     expect(Array.from(index.getBox(0))).toEqual([0, 0, 2, 2]);
     index.validate();
+  });
+
+  it('moveAll on typed arrays over a SharedArrayBuffer: the same boxes as over private memory', () => {
+    const boxes = [0, 0, 4, 4, 3, 3, 9, 9, 20, 20, 21, 21, 8.5, 0, 30, 3.5];
+    const over = (memory: SharedArrayBuffer) => [
+      new Float64Array(memory),
+      new Float32Array(memory, 0, boxes.length),
+    ];
+    for (const shared of over(new SharedArrayBuffer(8 * boxes.length))) {
+      const Type = shared instanceof Float64Array ? Float64Array : Float32Array;
+      shared.set(boxes);
+      const a = new QuadIndex(bounds);
+      const b = new QuadIndex(bounds);
+      for (let id = 0; id < 4; id++) {
+        a.add(0, 0, 1, 1);
+        b.add(0, 0, 1, 1);
+      }
+      a.moveAll(Type.from(boxes));
+      b.moveAll(shared);
+      expect(b.pairs()).toEqual(a.pairs());
+      for (let id = 0; id < 4; id++) expect(Array.from(b.getBox(id))).toEqual(Array.from(a.getBox(id)));
+      shared[9] = Number.NaN; // a bad entry still throws naming it, and nothing moves
+      expect(() => b.moveAll(shared)).toThrow('boxes[9]');
+      expect(b.pairs()).toEqual(a.pairs());
+      b.validate();
+    }
+  });
+
+  it('moveAll on a SharedArrayBuffer that a worker writes meanwhile never stores a box it did not check', async () => {
+    // The worker keeps putting a NaN into a random entry for a moment, then the good value back.
+    // Read in place (check, then commit), an entry checked as good can be read as NaN by the
+    // commit: that code stored an invalid box within the first two calls. Copied first, each
+    // call throws or stores only checked boxes (about a third of the calls get through).
+    const n = 1000;
+    const boxes = new Float64Array(new SharedArrayBuffer(32 * n));
+    for (let i = 0; i < n; i++) {
+      const x = (i * 37) % 250;
+      const y = (i * 91) % 250;
+      boxes.set([x, y, x + 5, y + 5], 4 * i);
+    }
+    const control = new Int32Array(new SharedArrayBuffer(8)); // [stop, started]
+    const worker = new Worker(
+      `const { workerData } = require('node:worker_threads');
+      const a = new Float64Array(workerData.boxes);
+      const control = new Int32Array(workerData.control);
+      const good = Float64Array.from(a);
+      let spun = 0;
+      Atomics.store(control, 1, 1);
+      Atomics.notify(control, 1);
+      for (let k = 1; Atomics.load(control, 0) === 0; ) {
+        k = (k * 1103515245 + 12345) >>> 0;
+        const i = k % a.length;
+        a[i] = NaN;
+        for (let s = 0; s < 200; s++) spun += s;
+        a[i] = good[i];
+      }`,
+      { eval: true, workerData: { boxes: boxes.buffer, control: control.buffer } },
+    );
+    try {
+      Atomics.wait(control, 1, 0, 5000);
+      const index = new QuadIndex(bounds);
+      for (let i = 0; i < n; i++) index.add(0, 0, 1, 1);
+      const box = new Float64Array(4);
+      for (let call = 0; call < 1000; call++) {
+        try {
+          index.moveAll(boxes);
+        } catch (error) {
+          expect(error).toBeInstanceOf(RangeError);
+        }
+        for (let id = 0; id < n; id++) {
+          index.getBox(id, box);
+          if (!(box[0] <= box[2] && box[1] <= box[3])) throw new Error(`call ${call}: id ${id} holds ${box}`);
+        }
+      }
+      index.validate();
+    } finally {
+      Atomics.store(control, 0, 1);
+      await worker.terminate();
+    }
   });
 
   it('constructor bounds and options are each read once; a null option is a bad value, not the default', () => {

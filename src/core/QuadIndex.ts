@@ -133,7 +133,9 @@ export class QuadIndex {
    * Sets the box of every live id at once from one array: id `i` reads `boxes[4i … 4i + 3]` as
    * minX, minY, maxX, maxY; entries of ids that are not live are ignored. The per-frame call for
    * data that lives in typed arrays. All boxes are checked before any moves, so a bad one throws
-   * and nothing moves. Returns how many boxes changed node.
+   * and nothing moves. Returns how many boxes changed node. A plain array, or a typed array over a
+   * `SharedArrayBuffer` (a worker may write it meanwhile), is first copied, each entry read once,
+   * into a buffer the index keeps for the next call.
    */
   moveAll(boxes: Float64Array | Float32Array | ArrayLike<number>): number {
     requireBoxArray(boxes);

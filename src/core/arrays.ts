@@ -122,6 +122,12 @@ export class TreeArrays {
   sparseIds = new Int32Array(0);
   sparseSlots = new Int32Array(0);
   sparseBoxes = new Float64Array(0);
+  /**
+   * moveAll's copy of an input it cannot read in place (a plain array, or a typed array over a
+   * SharedArrayBuffer: see batch.ts). Empty until such an input comes; kept for the next call so
+   * that a frame allocates nothing.
+   */
+  inputCopy = new Float64Array(0);
 
   /** Arguments are validated by the caller (see options.ts). */
   constructor(
@@ -372,6 +378,7 @@ export class TreeArrays {
     this.sparseIds = new Int32Array(0);
     this.sparseSlots = new Int32Array(0);
     this.sparseBoxes = new Float64Array(0);
+    this.inputCopy = new Float64Array(0);
     this.runsStale = true;
   }
 
@@ -399,6 +406,7 @@ export class TreeArrays {
       this.sparseIds,
       this.sparseSlots,
       this.sparseBoxes,
+      this.inputCopy,
     ]) {
       bytes += array.byteLength;
     }

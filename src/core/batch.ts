@@ -24,10 +24,10 @@ export function requireBoxArray(boxes: unknown): asserts boxes is ArrayLike<numb
 
 /**
  * Reads and checks every live id's box from `boxes[4id … 4id + 3]` (the input of moveAll) and
- * returns where the commit reads them from: a genuine Float64Array or Float32Array as it is
- * (typed array entries are plain numbers, read twice, check then commit), anything else copied,
- * each entry read once, so an entry that changes or throws between reads cannot break atomicity.
- * (A Proxy passes `instanceof` but not `ArrayBuffer.isView`: it is copied too.)
+ * returns where the commit reads them from: a Float64Array or Float32Array of this thread's own
+ * memory as it is (its entries are plain numbers, read twice: check, then commit); anything else
+ * copied first, each entry read once (see {@link readableInPlace}), so that an entry that changes
+ * or throws between reads cannot break atomicity.
  */
 export function readBoxArray(tree: TreeStore, boxes: ArrayLike<number>): Float64Array | Float32Array {
   const end = liveEnd(tree);
@@ -36,10 +36,7 @@ export function readBoxArray(tree: TreeStore, boxes: ArrayLike<number>): Float64
       `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${boxes.length}`,
     );
   }
-  const source =
-    ArrayBuffer.isView(boxes) && (boxes instanceof Float64Array || boxes instanceof Float32Array)
-      ? boxes
-      : copyNumbers(boxes, 4 * end);
+  const source = readableInPlace(boxes) ? boxes : copyNumbers(tree, boxes, 4 * end);
   checkAll(tree.itemNode, source, end);
   return source;
 }
@@ -73,9 +70,31 @@ function liveEnd(tree: TreeStore): number {
   return end;
 }
 
-/** The first `count` entries of an array-like as a Float64Array, each read once; throws naming a non-number. */
-function copyNumbers(boxes: ArrayLike<number>, count: number): Float64Array {
-  const copy = new Float64Array(count);
+/** The typed arrays' own `buffer` getter: a subclass cannot hide a shared buffer behind its own. */
+const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Float64Array.prototype), 'buffer')
+  ?.get as (this: ArrayBufferView) => ArrayBufferLike;
+
+/**
+ * Whether moveAll may read `boxes` where it is, twice (check, then commit): a Float64Array or
+ * Float32Array over memory only this thread writes. Over a SharedArrayBuffer a worker may write
+ * an entry between the two reads, and the commit would store a value the check never saw (a NaN
+ * written mid-frame did so within 50 frames). A Proxy passes `instanceof` but not
+ * `ArrayBuffer.isView`, and its reads run code.
+ */
+function readableInPlace(boxes: ArrayLike<number>): boxes is Float64Array | Float32Array {
+  if (!ArrayBuffer.isView(boxes) || !(boxes instanceof Float64Array || boxes instanceof Float32Array)) {
+    return false;
+  }
+  return typeof SharedArrayBuffer === 'undefined' || !(bufferOf.call(boxes) instanceof SharedArrayBuffer);
+}
+
+/**
+ * The first `count` entries of an array-like, each read once, into the tree's input copy (grown
+ * by half when short, kept for the next call); throws naming a non-number.
+ */
+function copyNumbers(tree: TreeStore, boxes: ArrayLike<number>, count: number): Float64Array {
+  if (tree.inputCopy.length < count) tree.inputCopy = new Float64Array(count + (count >> 1));
+  const copy = tree.inputCopy;
   for (let i = 0; i < count; i++) {
     const value = boxes[i];
     if (typeof value !== 'number') requireFinite(value, `boxes[${i}]`);

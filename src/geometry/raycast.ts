@@ -186,7 +186,8 @@ export function raycastUnchecked(
     const vAt = poly._geoAt;
     if (poly._count === 1) return false; // a point has no interior to pass through
     if (poly._count === 2) {
-      // Seed 002's two-parameter line intersection: origin + t·d = p1 + u·e, strictly inside both.
+      // A segment has no inside to enter: the ray must cross it, origin + t·d = p1 + u·e with
+      // 0 < t < tMax and 0 < u < 1 (strictly: a ray through an endpoint only touches it).
       const ex = v[vAt + 2] - v[vAt];
       const ey = v[vAt + 3] - v[vAt + 1];
       const denom = dx * ey - dy * ex;
