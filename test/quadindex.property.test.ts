@@ -823,6 +823,25 @@ describe('QuadIndex input and ids', () => {
     expect(() => index.forEachPair(() => void index.add(1, 1, 2, 2))).toThrow(/inside a query/);
     expect(index.size).toBe(2);
     expect(index.pairs()).toEqual([0, 1]);
+    // An `out` array that runs code as it grows is a callback too: for every method that appends
+    // to one. (Unheld, ids() kept meeting the ids its own adds handed out, until the array was full.)
+    const growing = () =>
+      new Proxy([] as number[], {
+        set: (target, key, value) => {
+          if (key !== 'length') index.add(1, 1, 2, 2);
+          return Reflect.set(target, key, value);
+        },
+      });
+    expect(() => index.ids(growing())).toThrow(/inside a query/);
+    expect(() => index.query(0, 0, 20, 20, growing())).toThrow(/inside a query/);
+    expect(() => index.queryPoint(7, 7, growing())).toThrow(/inside a query/);
+    expect(() => index.queryCircle(7, 7, 1, growing())).toThrow(/inside a query/);
+    expect(() => index.candidates(0, 0, 20, 20, growing())).toThrow(/inside a query/);
+    expect(() => index.nearest(7, 7, 2, undefined, growing())).toThrow(/inside a query/);
+    expect(() => index.pairs(growing())).toThrow(/inside a query/);
+    expect(index.size).toBe(2);
+    expect(index.ids()).toEqual([0, 1]);
+    index.validate();
   });
 
   it('non-number ids, radii and outs get a TypeError naming them, not an internal error', () => {

@@ -175,6 +175,18 @@ describe('changing the tree from inside a callback', () => {
         }),
       ).toThrow(/collect the changes/);
       expect(() => tree.raycast(0, 0, 1, 1, 1000, (a) => void mutate(tree, a))).toThrow(/inside a query/);
+      // An `out` array that runs code as it grows (a Proxy) is a callback too.
+      const growing = () =>
+        new Proxy([] as Item[], {
+          set: (target, key, value) => {
+            if (key !== 'length') mutate(tree, value as Item);
+            return Reflect.set(target, key, value);
+          },
+        });
+      expect(() => tree.all(growing())).toThrow(/inside a query/);
+      expect(() => tree.query(BOUNDS, growing())).toThrow(/inside a query/);
+      expect(() => tree.retrieve(BOUNDS, growing())).toThrow(/inside a query/);
+      expect(() => tree.queryCircle(50, 50, 30, growing())).toThrow(/inside a query/);
       expect(snapshot(tree)).toEqual(before);
       // The tree is usable again afterwards.
       mutate(tree, live[0]);

@@ -465,9 +465,10 @@ describe('World allocation', () => {
       }
     };
     frames(3000); // warm-up: optimized code, settled field representations
-    const calls = 1000 * bodies.length;
-    const bytes = bytesAllocatedBy(() => frames(1000));
-    // 100,000 moves: the old layout allocated about 3 MB; allow noise from the measurement itself.
-    expect(bytes / calls).toBeLessThan(4);
+    // Three windows of 40,000 moves, the smallest kept: the old layout allocated about 32 B per
+    // move in every window, while V8 replacing its optimized code once (seen once, with the whole
+    // suite running) allocates in one window only. Allow noise from the measurement itself.
+    const windows = [0, 1, 2].map(() => bytesAllocatedBy(() => frames(400)) / (400 * bodies.length));
+    expect(Math.min(...windows)).toBeLessThan(4);
   });
 });

@@ -464,7 +464,14 @@ export class QuadIndex {
   ids(out: number[] = []): number[] {
     requireArray(out, 'out');
     const tree = this.tree;
-    for (let h = 0; h < tree.itemHighWater; h++) if (tree.itemNode[h] >= 0) out.push(h);
+    // Held like a traversal: `out` may run code as it grows (a Proxy), and an add from there
+    // would lengthen this very loop.
+    tree.busy++;
+    try {
+      for (let h = 0; h < tree.itemHighWater; h++) if (tree.itemNode[h] >= 0) out.push(h);
+    } finally {
+      tree.busy--;
+    }
     return out;
   }
 

@@ -126,6 +126,19 @@ export function endInput(index: QuadIndex): void {
   treeOf(index).readingInput--;
 }
 
+/**
+ * Refuses changes until {@link endRead}, as a traversal does: for a read that appends to the
+ * caller's array, which may run code as it grows. (A pair of calls, as {@link beginInput}.)
+ */
+export function beginRead(index: QuadIndex): void {
+  treeOf(index).busy++;
+}
+
+/** Ends {@link beginRead}. */
+export function endRead(index: QuadIndex): void {
+  treeOf(index).busy--;
+}
+
 /** One past the highest id handed out since the index was last emptied: an upper bound of every live id. */
 export function idSpan(index: QuadIndex): number {
   return treeOf(index).itemHighWater;

@@ -460,7 +460,12 @@ export class Quadtree<T extends Rect> {
   all(out: T[] = []): T[] {
     this.settle();
     requireArray(out, 'out');
-    return this.table.all(out);
+    internal.beginRead(this.index); // (see QuadIndex.ids)
+    try {
+      return this.table.all(out);
+    } finally {
+      internal.endRead(this.index);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
