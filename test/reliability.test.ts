@@ -4,7 +4,7 @@
  * regression cases that once lost or corrupted state.
  */
 import { describe, expect, it } from 'vitest';
-import { Body, Box, Circle, QuadIndex, Quadtree, type Rect, World } from '../src/index.js';
+import { Body, Box, Circle, overlaps, Polygon, QuadIndex, Quadtree, type Rect, World } from '../src/index.js';
 import { brutePairs, type Item, mulberry32, pairKey } from './oracle.js';
 
 const BOUNDS = { x: 0, y: 0, width: 200, height: 200 };
@@ -352,5 +352,134 @@ describe('World: regressions', () => {
       for (const contact of list) expect(contact.bodyA.id).toBeLessThan(contact.bodyB.id);
     }
     expect(world.contacts.map((k) => [k.bodyA, k.bodyB])).toEqual([[c, b1]]);
+  });
+
+  it('polygons given more points in one frame keep their neighbours’ geometry: contacts and queries stay exact', () => {
+    // The grown records leave the world's shared array; the first one moved back in re-packs the
+    // array, which copied the others' grown records into their old, smaller rooms, over their
+    // neighbours (and validate() did not notice).
+    const ngon = (n: number, r: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        x: r * Math.cos((2 * Math.PI * i) / n),
+        y: r * Math.sin((2 * Math.PI * i) / n),
+      }));
+    const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 } });
+    const polygons = Array.from({ length: 20 }, (_, i) =>
+      world.add(new Body(new Polygon(50 + 45 * i, 100, ngon(3, 10)))),
+    );
+    const circles = Array.from({ length: 20 }, (_, i) =>
+      world.add(new Body(new Circle(50 + 45 * i + 8, 100, 3))),
+    );
+    world.step();
+    for (const p of polygons) (p.shape as Polygon).setPoints(ngon(8, 12));
+    world.step();
+    world.validate();
+    const expected: string[] = [];
+    for (const p of polygons) {
+      for (const c of circles) {
+        if (overlaps(new Polygon(p.x, p.y, ngon(8, 12)), new Circle(c.x, c.y, 3)))
+          expected.push(`${p.id}-${c.id}`);
+      }
+    }
+    expect(expected.length).toBeGreaterThan(0);
+    expect(world.contacts.map((c) => `${c.bodyA.id}-${c.bodyB.id}`)).toEqual(expected);
+    for (const c of circles) expect(world.queryPoint(c.x, c.y)).toContain(c);
+  });
+
+  it('a body moved, removed and added to another world is filed by that world only', () => {
+    const bounds = { x: 0, y: 0, width: 1000, height: 1000 };
+    const a = new World({ bounds });
+    const b = new World({ bounds });
+    a.add(new Body(new Circle(100, 100, 10)));
+    const x = a.add(new Body(new Circle(300, 300, 10)));
+    b.add(new Body(new Circle(900, 900, 10)));
+    x.translate(1, 0); // on a's list of moved bodies
+    a.remove(x);
+    b.add(x);
+    x.setPosition(600, 600);
+    a.step(); // a's list still names x: it must leave x, and x's moved flag, to b
+    b.step();
+    expect(b.queryPoint(600, 600)).toEqual([x]);
+    a.validate();
+    b.validate();
+  });
+
+  it('a step whose continuous body cannot be swept (its bounds where it was overflow) throws and changes nothing', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 } });
+    const a = world.add(new Body(new Circle(100, 100, 10)));
+    const b = world.add(new Body(new Circle(300, 300, 10)));
+    const bullet = world.add(new Body(new Circle(1.7e308, 0, 1), { continuous: true }));
+    world.step();
+    b.setPosition(105, 100); // a and b start touching this step
+    bullet.setPosition(500, 500);
+    (bullet.shape as Circle).radius = 1e307; // finite bounds here; back at x = 1.7e308 they overflow
+    expect(() => world.step()).toThrow(/continuous body 2/);
+    expect(world.steps).toBe(1);
+    world.validate();
+    (bullet.shape as Circle).radius = 1;
+    world.step();
+    expect(world.started.map((c) => [c.bodyA, c.bodyB])).toEqual([[a, b]]);
+    world.validate();
+  });
+
+  it('separate() leaves a continuous body that a listener respawned where it was put', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 } });
+    const bullet = world.add(new Body(new Circle(0, 50, 2), { continuous: true }));
+    world.add(new Body(new Box(100, 0, 2, 100), { isStatic: true }));
+    world.step();
+    world.on('collisionStart', (c) => {
+      if (c.continuous) bullet.teleport(500, 500);
+    });
+    bullet.setPosition(300, 50);
+    world.step();
+    expect(world.contacts[0].continuous).toBe(true);
+    world.separate();
+    expect([bullet.x, bullet.y]).toEqual([500, 500]);
+  });
+
+  it('a sensor on a continuous body’s path does not hide the wall behind it', () => {
+    for (const zone of [new Box(20, 0, 30, 100), new Box(20, 0, 400, 100)]) {
+      const world = new World({ bounds: { x: -100, y: -100, width: 1000, height: 1000 } });
+      const bullet = world.add(new Body(new Circle(0, 50, 2), { continuous: true }));
+      world.add(new Body(zone, { isStatic: true, isSensor: true }));
+      const wall = world.add(new Body(new Box(100, 0, 2, 100), { isStatic: true }));
+      world.step();
+      bullet.setPosition(300, 50); // crosses the zone (and ends in the larger one) and the wall
+      world.step();
+      const crossing = world.contacts.filter((c) => c.continuous);
+      expect(crossing.map((c) => c.bodyB)).toEqual([wall]);
+      world.separate();
+      expect(bullet.x).toBe(98); // back where it touched the wall
+    }
+  });
+
+  it('an options getter that gives the shape to another body makes the constructor throw', () => {
+    const shape = new Circle(10, 10, 5);
+    let inner: Body | undefined;
+    const options = {
+      get isSensor() {
+        inner = new Body(shape);
+        return false;
+      },
+    };
+    expect(() => new Body(shape, options)).toThrow(/already belongs to another Body/);
+    expect(inner?.shape).toBe(shape);
+  });
+
+  it('queryRect reads each field of its rect once', () => {
+    const world = new World({ bounds: BOUNDS });
+    world.add(new Body(new Circle(10, 10, 5)));
+    let reads = 0;
+    const rect = {
+      x: 0,
+      y: 0,
+      height: 20,
+      get width() {
+        reads++;
+        return reads === 1 ? 20 : -50;
+      },
+    };
+    expect(world.queryRect(rect).length).toBe(1);
+    expect(reads).toBe(1);
   });
 });

@@ -28,7 +28,9 @@ export interface BodyOptions<U = unknown> {
    * the previous step to where it is now, and reports the first body it crossed but no longer
    * overlaps as a contact with `continuous: true`, its time of impact and point, so it cannot
    * tunnel through thin walls. Only dynamic bodies; the sweep is a translation (the body's current
-   * angle), against the other bodies where they are at the end of the step. Default `false`.
+   * angle), against the other bodies where they are at the end of the step. Sensors do not stop
+   * a body, so the sweep of a body that is not a sensor looks past them (a sensor it crossed and
+   * left during the step is not reported). Default `false`.
    */
   continuous?: boolean;
 }
@@ -84,9 +86,7 @@ export class Body<U = unknown> {
    */
   constructor(shape: Shape, options: BodyOptions<U> = {}) {
     requireShape(shape, 'shape');
-    if (shape._owner !== null) {
-      throw new Error('this shape already belongs to another Body; give each body a shape of its own');
-    }
+    requireFreeShape(shape);
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`options must be an object, got ${describe(options)}`);
     }
@@ -107,6 +107,7 @@ export class Body<U = unknown> {
     if (continuous === true && isStatic === true) {
       throw new TypeError('a static body cannot be continuous: only moving bodies are swept');
     }
+    requireFreeShape(shape); // again: a getter among the options may have given it a body
     this.shape = shape;
     shape._owner = this;
     this.isStatic = isStatic ?? false;
@@ -230,5 +231,12 @@ export class Body<U = unknown> {
   canCollideWith(other: Body<U>): boolean {
     if (!(other instanceof Body)) requireInstance(other, Body, 'a Body', 'other');
     return (this._category & other._mask) !== 0 && (other._category & this._mask) !== 0;
+  }
+}
+
+/** Throws unless no body owns `shape`. */
+function requireFreeShape(shape: Shape): void {
+  if (shape._owner !== null) {
+    throw new Error('this shape already belongs to another Body; give each body a shape of its own');
   }
 }

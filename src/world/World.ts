@@ -242,9 +242,10 @@ export class World<U = unknown> {
    * translation vector recomputed at the moment (earlier pushes are taken into account). A
    * dynamic body hitting a static one moves the full depth; two dynamic bodies share it. A
    * continuous body that met a body during the step (`timeOfImpact < 1`) is instead put back where
-   * it first touched it, on the side it came from, so it never ends up through a thin wall. Call it
-   * after {@link step}; contacts are not recomputed until the next step. Returns the number of
-   * pairs pushed apart.
+   * it first touched it, on the side it came from, so it never ends up through a thin wall (unless
+   * it was moved since the step, e.g. respawned by a listener: then it stays where it was put, and
+   * is pushed out the shortest way only if it overlaps). Call it after {@link step}; contacts are
+   * not recomputed until the next step. Returns the number of pairs pushed apart.
    */
   separate(): number {
     this.assertMutable('separate');
@@ -290,9 +291,16 @@ export class World<U = unknown> {
    */
   queryRect(rect: Rect, out: Body<U>[] = [], filter?: BodyFilter<U>): Body<U>[] {
     requireArray(out, 'out');
-    requireRect(rect, 'rect');
+    if (rect === null || typeof rect !== 'object') requireRect(rect, 'rect');
+    const { x, y, width, height } = rect; // each field read once, then checked
+    // (A missing field: the rect itself, whose other fields may show it is another kind of box.)
+    requireRect(
+      x === undefined || y === undefined || width === undefined || height === undefined
+        ? rect
+        : { x, y, width, height },
+      'rect',
+    );
     checkFilter(filter);
-    const { x, y, width, height } = rect;
     requireFinite(x + width, 'rect.x + rect.width');
     requireFinite(y + height, 'rect.y + rect.height');
     if (width === 0 && height === 0) return this.queryPoint(x, y, out, filter);

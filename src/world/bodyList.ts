@@ -108,6 +108,20 @@ export class BodyList<U> {
       if (t[p] !== b.minX || t[p + 1] !== b.minY || t[p + 2] !== b.maxX || t[p + 3] !== b.maxY) {
         fail(`body ${body._id}'s bounds in the broad phase are out of date`);
       }
+      const shape = body.shape;
+      if (shape._geo !== side.geo || side.geoAt[proxy] !== shape._recordAt) {
+        fail(`body ${body._id}'s shape record is not where the broad phase reads it`);
+      }
+    }
+    // No two records overlap: one copied into a room too small for it overwrites its neighbour's.
+    for (const side of [dynamic, statics]) {
+      const spans = bodies
+        .filter((body) => broad.side(body) === side)
+        .map((body) => [body.shape._geoAt, body.shape._geoAt + body.shape._recordLength()])
+        .sort((a, b) => a[0] - b[0]);
+      for (let k = 1; k < spans.length; k++) {
+        if (spans[k][0] < spans[k - 1][1]) fail('two shape records overlap in the broad phase');
+      }
     }
   }
 }

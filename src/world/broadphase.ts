@@ -128,6 +128,12 @@ export class Side<U> {
       const room = rooms[id];
       if (room === 0) continue;
       const shape = this.shapes[id] as Shape;
+      if (shape._geo !== this.geo) {
+        // Its record left its room for an array of its own (a polygon given more points) and may
+        // no longer fit it: holdRecord brings it back, with the room it needs now.
+        rooms[id] = 0;
+        continue;
+      }
       shape._moveRecord(to, end);
       this.geoAt[id] = shape._recordAt;
       end += room;
@@ -246,7 +252,7 @@ export class BroadPhase<U> {
     side.shapes[body._proxy] = undefined;
     body._proxy = -1;
     if (body._moved) {
-      // Leave it in the list (removal from its middle costs O(n)); sync skips bodies not in a world.
+      // Leave it in the list (removal from its middle costs O(n)); sync skips bodies not its own.
       body._moved = false;
     }
   }
@@ -254,6 +260,14 @@ export class BroadPhase<U> {
   /** Copies a body's filter bits and sensor flag after they changed. */
   refilter(body: Body<U>): void {
     this.side(body).writeFlags(body);
+  }
+
+  /**
+   * Whether the body is one of this world's: removed bodies stay on the moved list (see
+   * {@link remove}), and one may since have been added to another world, with a proxy id there.
+   */
+  private owns(body: Body<U>): boolean {
+    return body._proxy >= 0 && this.side(body).bodies[body._proxy] === body;
   }
 
   /** Notes that a body's shape changed (called through the shape's owner hook). */
@@ -274,7 +288,7 @@ export class BroadPhase<U> {
     let stagedDynamic = 0;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
-      if (!body._moved || body._proxy < 0) continue;
+      if (!body._moved || !this.owns(body)) continue;
       const b = body.shape.bounds;
       const side = this.side(body);
       // The tight bounds are copied now, while the shape is in the cache (the copy is only read
@@ -315,7 +329,8 @@ export class BroadPhase<U> {
     this.indexMoves += staged;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
-      body._moved = false;
+      // (A body removed since it moved may be in another world now, on that world's list.)
+      if (this.owns(body)) body._moved = false;
       this.moved[i] = undefined as unknown as Body<U>;
     }
     this.movedCount = 0;

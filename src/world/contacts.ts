@@ -144,6 +144,8 @@ export class ContactBook<U> {
     contact._mover = body;
     contact._moveX = dx;
     contact._moveY = dy;
+    contact._endX = body.shape.x;
+    contact._endY = body.shape.y;
   }
 
   /** Ends a step: sorts out which contacts started, stayed and ended. */

@@ -25,10 +25,11 @@ export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: 
     if (a === null || b === null || c.isSensor || a.isSensor || b.isSensor) continue;
     if (a._world !== world || b._world !== world) continue;
     const mover = c._mover;
-    if (mover !== null && c.timeOfImpact < 1) {
+    if (mover !== null && c.timeOfImpact < 1 && mover.x === c._endX && mover.y === c._endY) {
       // A continuous body that met the other body during the step goes back to where it first
       // touched it, on the side it came from: pushing it out the shortest way could push it
-      // through a thin wall.
+      // through a thin wall. (Unless it was moved since the step, say respawned by a listener:
+      // then it is where its owner wants it, and is pushed out like any other body if at all.)
       const back = 1 - c.timeOfImpact;
       mover.teleport(mover.x - c._moveX * back, mover.y - c._moveY * back);
       c._mover = null;

@@ -51,6 +51,8 @@ export class StepPipeline<U> {
     // 1. Index: bodies that moved out of their box. Every new box is checked before any is
     // stored, so a throw here leaves the world untouched.
     this.broad.sync();
+    const swept = this.bodies.continuous;
+    for (let i = 0; i < swept.length; i++) checkSweep(swept[i]);
     const frame = ++this.steps;
     const book = this.book;
     book.begin();
@@ -84,7 +86,6 @@ export class StepPipeline<U> {
     }
 
     // 2b. Continuous bodies: what they crossed since the last step but no longer overlap.
-    const swept = this.bodies.continuous;
     for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
 
     // 3. Which contacts started, stayed and ended, each list sorted.
@@ -156,12 +157,53 @@ export class StepPipeline<U> {
     if (other !== null) this.book.addCrossing(body, other, dx, dy, hit, frame);
   }
 
-  /** Which crossings a continuous body reports: filter bits pass, not overlapping at the start. */
+  /**
+   * Which crossings a continuous body reports: filter bits pass, not overlapping at the start, and
+   * not a sensor unless the body is one too: a sensor does not stop a body, so the sweep looks
+   * past it for what does (a trigger zone in front of a thin wall would otherwise hide the wall).
+   */
   private readonly acceptCrossing = (other: Body<U>, hit: SweepHit): boolean => {
     const body = this.sweptBody as Body<U>;
+    if (other.isSensor && !body.isSensor) return false;
     if (!body.canCollideWith(other)) return false;
     return !(hit.t === 0 && overlapsUnchecked(body.shape, other.shape)); // overlapped already at the start
   };
+}
+
+/**
+ * Throws a RangeError naming the body when its sweep cannot run: a motion since the last step, or
+ * bounds where it was then, that overflow (a body far out, or grown since). Run for every
+ * continuous body before the step changes anything, so that such a step throws and changes nothing.
+ */
+function checkSweep<U>(body: Body<U>): void {
+  const shape = body.shape;
+  const x = shape.x;
+  const y = shape.y;
+  const dx = x - body._prevX;
+  const dy = y - body._prevY;
+  if (dx === 0 && dy === 0) return;
+  if (!(dx - dx === 0 && dy - dy === 0)) {
+    throw new RangeError(
+      `continuous body ${body._id} moved by (${dx}, ${dy}) since the last step, which overflows; teleport() it instead`,
+    );
+  }
+  // Where it was, as the sweep will put it (see sweepContinuous).
+  shape._x = body._prevX;
+  shape._y = body._prevY;
+  shape._dirty = true;
+  try {
+    const b = shape.bounds;
+    if (!(b.minX - b.minX === 0 && b.minY - b.minY === 0 && b.maxX - b.maxX === 0 && b.maxY - b.maxY === 0)) {
+      throw new RangeError(
+        `continuous body ${body._id}: its bounds where it was at the last step overflow; teleport() it instead`,
+      );
+    }
+  } finally {
+    shape._x = x;
+    shape._y = y;
+    shape._dirty = true;
+    shape._sync();
+  }
 }
 
 /**

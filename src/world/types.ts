@@ -74,6 +74,9 @@ export class BodyContact<U = unknown> extends Contact {
   _impact = false;
   /** @internal */ _moveX = 0;
   /** @internal */ _moveY = 0;
+  /** @internal Where the mover was at the end of its step (separate() leaves it alone once moved since). */
+  _endX = 0;
+  /** @internal */ _endY = 0;
   /** @internal Step at which the pair was last seen touching. */
   _seenStep = 0;
   /** @internal */ _lo = -1;
