@@ -2,6 +2,7 @@ import type { Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
 import { requireShape, type Shape } from '../geometry/shape.js';
 import {
+  isValidMinMax,
   requireArray,
   requireFinite,
   requireInstance,
@@ -292,14 +293,12 @@ export class World<U = unknown> {
   queryRect(rect: Rect, out: Body<U>[] = [], filter?: BodyFilter<U>): Body<U>[] {
     requireArray(out, 'out');
     if (rect === null || typeof rect !== 'object') requireRect(rect, 'rect');
-    const { x, y, width, height } = rect; // each field read once, then checked
-    // (A missing field: the rect itself, whose other fields may show it is another kind of box.)
-    requireRect(
-      x === undefined || y === undefined || width === undefined || height === undefined
-        ? rect
-        : { x, y, width, height },
-      'rect',
-    );
+    const { x, y, width, height } = rect; // each field read once, then checked (without a copy)
+    if (!isValidMinMax(x, y, x + width, y + height)) {
+      // A field missing: the rect itself, whose other fields may show it is another kind of box.
+      const missing = x === undefined || y === undefined || width === undefined || height === undefined;
+      requireRect(missing ? rect : { x, y, width, height }, 'rect');
+    }
     checkFilter(filter);
     requireFinite(x + width, 'rect.x + rect.width');
     requireFinite(y + height, 'rect.y + rect.height');
