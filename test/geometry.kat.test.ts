@@ -535,6 +535,42 @@ describe('bad input throws and changes nothing', () => {
     expect(() => new SweepHit().copyFrom(null as never)).toThrow(/other must be a SweepHit/);
   });
 
+  it('shapes larger than 1e150 are refused, naming the field, and nothing changes; up to it they are exact', () => {
+    // The narrow phase squares lengths: two circles of radius 1e160 half over each other were
+    // reported apart, and a triangle that size was called collinear.
+    const c = new Circle(0, 0, 1e100);
+    expect(() => new Circle(0, 0, 1e160)).toThrow(/radius would make the shape reach 1e\+160/);
+    expect(() => {
+      c.radius = 1e151;
+    }).toThrow(/radius/);
+    expect(() => {
+      c.scale = 1e51;
+    }).toThrow(/scale/);
+    expect([c.radius, c.scale]).toEqual([1e100, 1]);
+    const box = new OrientedBox(0, 0, 10, 10, 0.5);
+    expect(() => new Box(0, 0, 1e151, 1)).toThrow(/width or height/);
+    expect(() => box.setSize(1, 2e150)).toThrow(/width or height/);
+    expect([box.width, box.height]).toEqual([10, 10]);
+    const triangle = (s: number) => [
+      { x: 0, y: 0 },
+      { x: s, y: 0 },
+      { x: 0, y: s },
+    ];
+    const p = new Polygon(0, 0, triangle(1));
+    expect(() => new Polygon(0, 0, triangle(1e151))).toThrow(/points would make the shape reach/);
+    p.scale = 1e149;
+    expect(() => p.setPoints(triangle(100))).toThrow(/points/);
+    expect(p.points).toEqual(triangle(1));
+    expect(() => new Segment(-1e151, 0, 1e151, 0)).toThrow(/endpoints/);
+    expect(overlaps(new Circle(0, 0, 1e150), new Circle(1e150, 0, 1e150))).toBe(true);
+    expect(overlaps(new Circle(0, 0, 1e150), new Circle(2e150, 0, 1e150))).toBe(false); // touching
+    expect(overlaps(new Polygon(0, 0, triangle(1e150)), new Point(1e149, 1e149))).toBe(true);
+    const world = new World({ bounds: { x: 0, y: 0, width: 100, height: 100 } });
+    expect(() => world.queryRect({ x: 0, y: 0, width: 1e200, height: 1 })).toThrow(
+      /rect.width or rect.height/,
+    );
+  });
+
   it('coordinates that overflow are refused, and a polygon point is read once', () => {
     const s = new Segment(0, 0, 1, 1);
     // The midpoint (x1 + x2) / 2 overflowed to Infinity and was stored.

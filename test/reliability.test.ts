@@ -316,20 +316,19 @@ describe('World: regressions', () => {
   });
 
   it('a step that throws (a body overflowed) leaves the world as it was; later steps are exact', () => {
-    const world = new World({ bounds: BOUNDS });
+    // (A shape's size is at most 1e150, so it is the margin that takes the box past the largest float.)
+    const world = new World({ bounds: BOUNDS, margin: 1e308 });
     const bodies = [0, 1, 2, 3, 4, 5].map((k) =>
       world.add(new Body(new Circle(20 + (k >> 1) * 60 + (k & 1) * 10, 50, 8))),
     );
     world.step();
     const contacts = () => world.contacts.map((c) => `${c.bodyA.id}-${c.bodyB.id}`);
     expect(contacts()).toEqual(['0-1', '2-3', '4-5']);
-    bodies[3].shape.setPosition(1e308, 1e308);
-    (bodies[3].shape as Circle).radius = 1e308; // bounds overflow to Infinity
+    bodies[3].shape.setPosition(1.5e308, 1.5e308); // its box, grown by the margin, overflows to Infinity
     const steps = world.steps;
     expect(() => world.step()).toThrow(RangeError);
     expect(world.steps).toBe(steps);
     expect(contacts()).toEqual(['0-1', '2-3', '4-5']);
-    (bodies[3].shape as Circle).radius = 8;
     bodies[3].setPosition(90, 50);
     for (let i = 0; i < 3; i++) {
       world.step();
@@ -404,19 +403,18 @@ describe('World: regressions', () => {
     b.validate();
   });
 
-  it('a step whose continuous body cannot be swept (its bounds where it was overflow) throws and changes nothing', () => {
+  it('a step whose continuous body cannot be swept (its motion overflows) throws and changes nothing', () => {
     const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 } });
     const a = world.add(new Body(new Circle(100, 100, 10)));
     const b = world.add(new Body(new Circle(300, 300, 10)));
     const bullet = world.add(new Body(new Circle(1.7e308, 0, 1), { continuous: true }));
     world.step();
     b.setPosition(105, 100); // a and b start touching this step
-    bullet.setPosition(500, 500);
-    (bullet.shape as Circle).radius = 1e307; // finite bounds here; back at x = 1.7e308 they overflow
-    expect(() => world.step()).toThrow(/continuous body 2/);
+    bullet.setPosition(-1.7e308, 0); // a motion of -3.4e308: -Infinity
+    expect(() => world.step()).toThrow(/continuous body 2 moved by/);
     expect(world.steps).toBe(1);
     world.validate();
-    (bullet.shape as Circle).radius = 1;
+    bullet.teleport(500, 500);
     world.step();
     expect(world.started.map((c) => [c.bodyA, c.bodyB])).toEqual([[a, b]]);
     world.validate();

@@ -43,6 +43,11 @@ export abstract class ConvexShape extends Shape {
    * its own (a shape in a World gets moved back into the World's array by its next step): the
    * constructor and a polygon's setPoints.
    */
+  /** @internal */
+  _reach(): number {
+    return reachOf(this._local);
+  }
+
   protected _setOutline(local: number[], edgeCount: number, axisCount: number): void {
     const hasArea = edgeCount >= 3;
     const count = local.length >> 1;
@@ -142,4 +147,11 @@ export abstract class ConvexShape extends Shape {
     this._normalsAt += delta;
     this._lengthsAt += delta;
   }
+}
+
+/** The largest absolute value among local coordinates (see Shape._reach). @internal */
+export function reachOf(local: readonly number[]): number {
+  let reach = 0;
+  for (let i = 0; i < local.length; i++) reach = Math.max(reach, Math.abs(local[i]));
+  return reach;
 }

@@ -3,7 +3,7 @@
  * straight-through vertices, fixing the winding, rejecting reflex, zero-area and self-intersecting
  * input. Cold, allocating construction-time code, kept apart from the shape classes it feeds.
  */
-import { requireFinite } from '../shared/validate.js';
+import { requireFinite, requireFits } from '../shared/validate.js';
 import { doubles, length } from './math.js';
 import type { Vec2 } from './shape.js';
 
@@ -13,10 +13,11 @@ const COLLINEAR_SIN = 1e-10;
 
 /**
  * Validates a convex polygon and returns its local vertices with positive shoelace area, consecutive
- * duplicates and straight-through vertices removed. Throws TypeError/RangeError describing the problem.
+ * duplicates and straight-through vertices removed. Throws TypeError/RangeError describing the problem,
+ * also when a vertex times `scale` lies farther than MAX_SIZE from the anchor.
  * @internal
  */
-export function normalizeConvexPoints(points: readonly Vec2[], name = 'points'): number[] {
+export function normalizeConvexPoints(points: readonly Vec2[], name = 'points', scale = 1): number[] {
   if (!Array.isArray(points)) throw new TypeError(`${name} must be an array of {x, y} points`);
   const xs: number[] = [];
   const ys: number[] = [];
@@ -33,6 +34,10 @@ export function normalizeConvexPoints(points: readonly Vec2[], name = 'points'):
     xs.push(x);
     ys.push(y);
   }
+  // Before the convexity tests, which square lengths (`scale`: the shape's, which the outline gets).
+  let reach = 0;
+  for (let i = 0; i < xs.length; i++) reach = Math.max(reach, Math.abs(xs[i]), Math.abs(ys[i]));
+  requireFits(reach * scale, name);
   while (xs.length > 1 && xs[0] === xs[xs.length - 1] && ys[0] === ys[ys.length - 1]) {
     xs.pop();
     ys.pop();

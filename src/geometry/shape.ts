@@ -5,7 +5,7 @@
  * the rest builds on: ConvexShape (convex.ts) and the concrete shapes (shapes.ts) extend it, and
  * the world and the narrow phase take any Shape without caring which kind it is.
  */
-import { requireFinite, requireInstance, requirePositive } from '../shared/validate.js';
+import { requireFinite, requireFits, requireInstance, requirePositive } from '../shared/validate.js';
 import { dataLength, HEADER, newRecord } from './record.js';
 
 /** A 2D point or vector. Coordinates are screen coordinates: x grows right, y grows down. */
@@ -134,6 +134,7 @@ export abstract class Shape {
   /** Rescales the shape; a value that is not finite and > 0 throws and changes nothing. */
   set scale(value: number) {
     requirePositive(value, 'scale');
+    requireFits(this._reach() * value, 'scale');
     this._scale = value;
     this._changed();
   }
@@ -221,6 +222,9 @@ export abstract class Shape {
 
   /** @internal */
   protected abstract _recompute(): void;
+
+  /** @internal The farthest any local coordinate lies from the anchor, before scaling. */
+  abstract _reach(): number;
 }
 
 /** Throws unless `value` is a {@link Shape}; `name` is the argument's name. @internal */

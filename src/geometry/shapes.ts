@@ -4,8 +4,8 @@
  * Shape (shape.ts), the straight-edged vertex cache in ConvexShape (convex.ts), and polygon
  * outline validation in outline.ts.
  */
-import { requireFinite, requirePositive } from '../shared/validate.js';
-import { ConvexShape } from './convex.js';
+import { requireFinite, requireFits, requirePositive } from '../shared/validate.js';
+import { ConvexShape, reachOf } from './convex.js';
 import { doubles } from './math.js';
 import { normalizeConvexPoints } from './outline.js';
 import { Shape, type Vec2 } from './shape.js';
@@ -30,6 +30,7 @@ export class Circle extends Shape {
   constructor(x: number, y: number, radius: number) {
     super(x, y);
     requirePositive(radius, 'radius');
+    requireFits(radius, 'radius');
     this._radius = radius;
     this._newRecord(0, 0, 0);
   }
@@ -41,6 +42,7 @@ export class Circle extends Shape {
   /** Resizes the circle; a value that is not finite and > 0 throws and changes nothing. */
   set radius(value: number) {
     requirePositive(value, 'radius');
+    requireFits(value * this._scale, 'radius');
     this._radius = value;
     this._changed();
   }
@@ -49,6 +51,11 @@ export class Circle extends Shape {
   get worldRadius(): number {
     this._sync();
     return this._r;
+  }
+
+  /** @internal */
+  _reach(): number {
+    return this._radius;
   }
 
   /** @internal */
@@ -92,6 +99,7 @@ abstract class Rectangle extends ConvexShape {
   protected constructor(x: number, y: number, width: number, height: number, angle: number) {
     requirePositive(width, 'width');
     requirePositive(height, 'height');
+    requireFits(Math.max(width, height), 'width or height');
     requireFinite(angle, 'angle');
     super(x, y, doubles(8), 4, 2);
     this._width = width;
@@ -122,6 +130,7 @@ abstract class Rectangle extends ConvexShape {
   setSize(width: number, height: number): this {
     requirePositive(width, 'width');
     requirePositive(height, 'height');
+    requireFits(Math.max(width, height) * this._scale, 'width or height');
     this._width = width;
     this._height = height;
     this._placeCorners(width, height);
@@ -224,7 +233,7 @@ export class Polygon extends ConvexShape {
 
   /** Replaces the outline (validated exactly like the constructor; on error nothing changes). */
   setPoints(points: readonly Vec2[]): this {
-    const local = normalizeConvexPoints(points);
+    const local = normalizeConvexPoints(points, 'points', this._scale);
     const n = local.length >> 1;
     this._setOutline(local, n, n);
     this._changed();
@@ -300,6 +309,7 @@ function segmentLocal(x1: number, y1: number, x2: number, y2: number): number[] 
   local[1] = y1 - my;
   local[2] = x2 - mx;
   local[3] = y2 - my;
+  requireFits(reachOf(local), 'the endpoints');
   return local;
 }
 

@@ -255,3 +255,19 @@ export function refuseChange(owner: string, method: string, inTraversal: boolean
           'of an item or box it reads); change the tree after that call returns',
   );
 }
+
+/**
+ * The largest a shape may be: a radius, size or local coordinate, after scaling. The narrow phase
+ * squares lengths, and past about 1e154 a square overflows to Infinity: two circles of radius 1e160
+ * half over each other were reported apart. (Positions only have to be finite.)
+ */
+export const MAX_SIZE = 1e150;
+
+/** Throws a RangeError naming `name` unless `size` (a shape's reach after scaling) is at most {@link MAX_SIZE}. @internal */
+export function requireFits(size: number, name: string): void {
+  if (!(size <= MAX_SIZE)) {
+    throw new RangeError(
+      `${name} would make the shape reach ${size} from its anchor; shapes must stay within ${MAX_SIZE}`,
+    );
+  }
+}

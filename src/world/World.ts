@@ -5,6 +5,7 @@ import {
   isValidMinMax,
   requireArray,
   requireFinite,
+  requireFits,
   requireInstance,
   requireInteger,
   requireNonNegativeOrInfinity,
@@ -302,6 +303,7 @@ export class World<U = unknown> {
     checkFilter(filter);
     requireFinite(x + width, 'rect.x + rect.width');
     requireFinite(y + height, 'rect.y + rect.height');
+    requireFits(Math.max(width, height), 'rect.width or rect.height'); // (it is tested as a shape)
     if (width === 0 && height === 0) return this.queryPoint(x, y, out, filter);
     // beginQuery first: a nested call (refused) must not overwrite the outer query's shape.
     this.beginQuery();
