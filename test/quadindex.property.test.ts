@@ -865,6 +865,25 @@ describe('QuadIndex input and ids', () => {
     index.validate();
   });
 
+  it('a ray cast from inside another ray’s visitor leaves the outer walk as it was', () => {
+    // (The walk keeps its ray in a shared array rather than in arguments: see core/ray.ts.)
+    const index = new QuadIndex(bounds);
+    for (let k = 0; k < 40; k++)
+      index.add((k * 7) % 90, (k * 13) % 90, ((k * 7) % 90) + 6, ((k * 13) % 90) + 6);
+    const walk = (inner: boolean) => {
+      const hits: number[][] = [];
+      index.raycast(0, 3, 1, 0.9, 200, (id, t) => {
+        if (inner) index.raycast(99, 0, -1, 1, 50, () => 10); // a different ray, shortened
+        hits.push([id, t]);
+        return undefined;
+      });
+      return hits;
+    };
+    const alone = walk(false);
+    expect(alone.length).toBeGreaterThan(3);
+    expect(walk(true)).toEqual(alone);
+  });
+
   it('raycastFirst agrees with raycast when the entry time overflows to Infinity', () => {
     // A subnormal direction makes (minY − y) / dirY overflow: raycast visited (0, Infinity) while
     // raycastFirst, whose best started at Infinity with no id, returned null.

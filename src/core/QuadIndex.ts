@@ -15,7 +15,7 @@ import { layOutForSearches } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
 import { forEachPair } from './pairs.js';
-import { type RayVisitor, raycast } from './ray.js';
+import { type RayVisitor, rayArgs, raycast, restoreRay, saveRay } from './ray.js';
 import { runSearch, Search, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
 import { type SweepVisitor, sweep, sweepArgs } from './sweep.js';
@@ -300,9 +300,16 @@ export class QuadIndex {
     requireFunction(visit, 'visit');
     const tree = this.tree;
     const ctx = tree.enter();
+    saveRay(); // (a visitor may cast another ray)
+    rayArgs[0] = x;
+    rayArgs[1] = y;
+    rayArgs[2] = dirX;
+    rayArgs[3] = dirY;
+    rayArgs[4] = maxT;
     try {
-      raycast(tree, ctx, x, y, dirX, dirY, maxT, visit);
+      raycast(tree, ctx, visit);
     } finally {
+      restoreRay();
       tree.busy--;
     }
   }
