@@ -10,6 +10,7 @@ import { forEachPairWithin as walkWithin } from './pairs.js';
 import type { QuadIndex } from './QuadIndex.js';
 import { runSearch, Search, searchArgs } from './search.js';
 import type { TreeStore } from './store.js';
+import { type SweepVisitor, sweep, sweepArgs } from './sweep.js';
 import type { IdPairVisitor, IdVisitor } from './types.js';
 
 /**
@@ -110,6 +111,27 @@ export function forEachInBoxFrom(
 ): number {
   copyBox(src, o, searchArgs, 0);
   return runSearch(treeOf(index), candidatesOnly ? Search.Candidates : Search.Box, null, visit);
+}
+
+/**
+ * {@link QuadIndex.forEachSweepHit} with the moving box and its motion at src[o … o + 5] (minX,
+ * minY, maxX, maxY, dx, dy; checked by the caller) and no id skipped: the World's sweeps, which
+ * pass no number as an argument (see core/ray.ts, rayArgs).
+ */
+export function forEachSweepHitFrom(
+  index: QuadIndex,
+  src: Float64Array,
+  o: number,
+  visit: SweepVisitor,
+): void {
+  for (let k = 0; k < 6; k++) sweepArgs[k] = src[o + k];
+  const tree = treeOf(index);
+  const ctx = tree.enter();
+  try {
+    sweep(tree, ctx, -1, visit);
+  } finally {
+    tree.busy--;
+  }
 }
 
 /**

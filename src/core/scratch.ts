@@ -11,6 +11,8 @@ export class Scratch {
   /** Item ids (pair walk segments, heap payloads). Grows on demand, never shrinks. */
   ids: Int32Array = new Int32Array(256);
   /** Float keys parallel to `ids` or `nodes` (ray entry distances, heap priorities). */
+  /** The moving box of a sweep under way (see sweep.ts): minX, minY, maxX, maxY, dx, dy. */
+  readonly mover = new Float64Array(6);
   keys: Float64Array = new Float64Array(256);
   /**
    * Pair walk entries (see pairs.ts): for entry k, boxes[4k..4k+3] and cells[4k..4k+3] are copies

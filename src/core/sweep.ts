@@ -14,15 +14,67 @@ import type { Scratch } from './scratch.js';
  * (entry = 1) is a miss; boxes already overlapping report t = 0.
  */
 
-/** Per-axis entry times of the last {@link boxEntry} hit, for the normal. */
-export const entryAxes = new Float64Array(2);
+/**
+ * The last {@link entryOf} hit: its entry time, then the entry time on each axis (for the normal).
+ * Results are left here, not returned: V8 boxes a number returned from, or passed to, a call it
+ * did not inline, and the index sweep calls this for every node and box it keys.
+ */
+export const entry = new Float64Array(3);
 
 /**
- * Entry time of the moving box [aMin, aMax] into the static box [bMin, bMax] on a hit (< 1; below
- * 0, or −∞, when they overlap at t = 0), +∞ on a miss. Each quotient is one exact difference
- * divided once, and the sign of a float difference is exact, so the t = 0 decisions are bit for
- * bit the index's strict test.
+ * Whether the box a[ao … ao + 3] (minX, minY, maxX, maxY) moving by (a[ao + 4], a[ao + 5]) hits
+ * the static box b[bo … bo + 3]; on a hit its entry time (< 1; below 0, or −∞, when they overlap
+ * at t = 0) is left in entry[0]. Each quotient is one exact difference divided once, and the sign
+ * of a float difference is exact, so the t = 0 decisions are bit for bit the index's strict test.
  */
+export function entryOf(a: Float64Array, ao: number, b: Float64Array, bo: number): boolean {
+  const aMinX = a[ao];
+  const aMinY = a[ao + 1];
+  const aMaxX = a[ao + 2];
+  const aMaxY = a[ao + 3];
+  const dx = a[ao + 4];
+  const dy = a[ao + 5];
+  const bMinX = b[bo];
+  const bMinY = b[bo + 1];
+  const bMaxX = b[bo + 2];
+  const bMaxY = b[bo + 3];
+  let enterX = Number.NEGATIVE_INFINITY;
+  let exitX = Number.POSITIVE_INFINITY;
+  if (dx > 0) {
+    enterX = (bMinX - aMaxX) / dx;
+    exitX = (bMaxX - aMinX) / dx;
+  } else if (dx < 0) {
+    enterX = (bMaxX - aMinX) / dx;
+    exitX = (bMinX - aMaxX) / dx;
+  } else if (!(aMinX < bMaxX && bMinX < aMaxX)) {
+    return false; // no motion on x and no overlap on x: never
+  }
+  let enterY = Number.NEGATIVE_INFINITY;
+  let exitY = Number.POSITIVE_INFINITY;
+  if (dy > 0) {
+    enterY = (bMinY - aMaxY) / dy;
+    exitY = (bMaxY - aMinY) / dy;
+  } else if (dy < 0) {
+    enterY = (bMaxY - aMinY) / dy;
+    exitY = (bMinY - aMaxY) / dy;
+  } else if (!(aMinY < bMaxY && bMinY < aMaxY)) {
+    return false;
+  }
+  const enter = enterX > enterY ? enterX : enterY;
+  const exit = exitX < exitY ? exitX : exitY;
+  // Hit iff the open interval (enter, exit) meets [0, 1). An interval that closes as it opens
+  // (enter === exit) is a corner brushed in passing; exit === 0 is a pair separating from touching.
+  if (!(enter < exit && enter < 1 && exit > 0)) return false;
+  entry[0] = enter;
+  entry[1] = enterX;
+  entry[2] = enterY;
+  return true;
+}
+
+/** boxEntry's arguments, for entryOf. */
+const given = new Float64Array(10);
+
+/** {@link entryOf} with the boxes as numbers (the geometry's sweeps): the entry time, or +∞ on a miss. */
 export function boxEntry(
   aMinX: number,
   aMinY: number,
@@ -35,40 +87,21 @@ export function boxEntry(
   bMaxX: number,
   bMaxY: number,
 ): number {
-  let enterX = Number.NEGATIVE_INFINITY;
-  let exitX = Number.POSITIVE_INFINITY;
-  if (dx > 0) {
-    enterX = (bMinX - aMaxX) / dx;
-    exitX = (bMaxX - aMinX) / dx;
-  } else if (dx < 0) {
-    enterX = (bMaxX - aMinX) / dx;
-    exitX = (bMinX - aMaxX) / dx;
-  } else if (!(aMinX < bMaxX && bMinX < aMaxX)) {
-    return Number.POSITIVE_INFINITY; // no motion on x and no overlap on x: never
-  }
-  let enterY = Number.NEGATIVE_INFINITY;
-  let exitY = Number.POSITIVE_INFINITY;
-  if (dy > 0) {
-    enterY = (bMinY - aMaxY) / dy;
-    exitY = (bMaxY - aMinY) / dy;
-  } else if (dy < 0) {
-    enterY = (bMaxY - aMinY) / dy;
-    exitY = (bMinY - aMaxY) / dy;
-  } else if (!(aMinY < bMaxY && bMinY < aMaxY)) {
-    return Number.POSITIVE_INFINITY;
-  }
-  const enter = enterX > enterY ? enterX : enterY;
-  const exit = exitX < exitY ? exitX : exitY;
-  // Hit iff the open interval (enter, exit) meets [0, 1). An interval that closes as it opens
-  // (enter === exit) is a corner brushed in passing; exit === 0 is a pair separating from touching.
-  if (!(enter < exit && enter < 1 && exit > 0)) return Number.POSITIVE_INFINITY;
-  entryAxes[0] = enterX;
-  entryAxes[1] = enterY;
-  return enter;
+  given[0] = aMinX;
+  given[1] = aMinY;
+  given[2] = aMaxX;
+  given[3] = aMaxY;
+  given[4] = dx;
+  given[5] = dy;
+  given[6] = bMinX;
+  given[7] = bMinY;
+  given[8] = bMaxX;
+  given[9] = bMaxY;
+  return entryOf(given, 0, given, 6) ? entry[0] : Number.POSITIVE_INFINITY;
 }
 
 /**
- * The contact normal of the last {@link boxEntry} hit (entry `enter`, motion (dx, dy)) into
+ * The contact normal of the last {@link entryOf} hit (entry `enter`, motion (dx, dy)) into
  * out[0], out[1]: the face of the target that was reached, pointing back at the mover; the
  * diagonal when both faces are reached at the same instant. Boxes overlapping at t = 0 get the
  * reversed motion direction, or (0, 0) without motion.
@@ -87,8 +120,8 @@ export function entryNormal(enter: number, dx: number, dy: number, out: Float64A
       ny = 0 - uy / len;
     }
   } else {
-    if (entryAxes[0] === enter) nx = dx > 0 ? -1 : 1;
-    if (entryAxes[1] === enter) ny = dy > 0 ? -1 : 1;
+    if (entry[1] === enter) nx = dx > 0 ? -1 : 1;
+    if (entry[2] === enter) ny = dy > 0 ? -1 : 1;
     if (nx !== 0 && ny !== 0) {
       nx *= Math.SQRT1_2;
       ny *= Math.SQRT1_2;
@@ -115,17 +148,16 @@ export const sweepArgs = new Float64Array(6);
  * the swept path are opened. (Nodes come before boxes at equal keys, so ties still go by id.) The caller holds the tree busy.
  */
 export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: SweepVisitor): void {
-  const aMinX = sweepArgs[0];
-  const aMinY = sweepArgs[1];
-  const aMaxX = sweepArgs[2];
-  const aMaxY = sweepArgs[3];
-  const dx = sweepArgs[4];
-  const dy = sweepArgs[5];
-  // A node (or group) is keyed by boxEntry into its bounds: the very expressions of a box's time
-  // of impact, (bMin − aMax)/d and (bMax − aMin)/d, with the node's bounds, which contain every
-  // box filed in it. Float subtraction and division are monotone, so the key is never later than
-  // the time of a box inside, whatever the rounding, and a node is never dropped while a box in it
-  // is hit. (A ray from the min corner into the bounds grown by the box's size rounded
+  // The mover, copied: a visitor may start another sweep, which sets sweepArgs again.
+  const mover = ctx.mover;
+  mover.set(sweepArgs);
+  const dx = mover[4];
+  const dy = mover[5];
+  // A node (or group) is keyed by its entry time into its bounds: the very expressions of a box's
+  // time of impact, (bMin − aMax)/d and (bMax − aMin)/d, with the node's bounds, which contain
+  // every box filed in it. Float subtraction and division are monotone, so the key is never later
+  // than the time of a box inside, whatever the rounding, and a node is never dropped while a box
+  // in it is hit. (A ray from the min corner into the bounds grown by the box's size rounded
   // differently: with the mover 1e15 away, a node came out keyed after a box inside it, and the
   // hits came out of order.)
   const boxes = tree.boxes;
@@ -140,20 +172,8 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
     const payload = ctx.ids[0];
     ctx.heapPop(size--);
     if (payload >= 0) {
-      const p4 = slotOf[payload] << 2;
-      const enter = boxEntry(
-        aMinX,
-        aMinY,
-        aMaxX,
-        aMaxY,
-        dx,
-        dy,
-        boxes[p4],
-        boxes[p4 + 1],
-        boxes[p4 + 2],
-        boxes[p4 + 3],
-      );
-      entryNormal(enter, dx, dy, normal);
+      entryOf(mover, 0, boxes, slotOf[payload] << 2); // (a hit: it was queued for one)
+      entryNormal(entry[0], dx, dy, normal);
       if (visit(payload, key, normal[0], normal[1]) === false) return;
       continue;
     }
@@ -164,33 +184,18 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
       // A leaf's boxes, or one group of an internal node's boxes: each keyed by its exact time.
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
         if (i === skip || (group >= 0 && tree.reachGroup(n, i) !== group)) continue;
-        const i4 = slotOf[i] << 2;
-        const enter = boxEntry(
-          aMinX,
-          aMinY,
-          aMaxX,
-          aMaxY,
-          dx,
-          dy,
-          boxes[i4],
-          boxes[i4 + 1],
-          boxes[i4 + 2],
-          boxes[i4 + 3],
-        );
-        if (enter < 1) ctx.heapPush(size++, enter > 0 ? enter : 0, i);
+        if (entryOf(mover, 0, boxes, slotOf[i] << 2)) ctx.heapPush(size++, entry[0] > 0 ? entry[0] : 0, i);
       }
       continue;
     }
     for (let g = 0; g < 2; g++) {
-      if (!tree.reachBounds(n, g, bounds)) continue;
-      const t = boxEntry(aMinX, aMinY, aMaxX, aMaxY, dx, dy, bounds[0], bounds[1], bounds[2], bounds[3]);
-      if (t < 1) ctx.heapPush(size++, t > 0 ? t : 0, -(groupBase + 1 + 2 * n + g));
+      if (!tree.reachBounds(n, g, bounds) || !entryOf(mover, 0, bounds, 0)) continue;
+      ctx.heapPush(size++, entry[0] > 0 ? entry[0] : 0, -(groupBase + 1 + 2 * n + g));
     }
     for (let c = first; c < first + 4; c++) {
       if (tree.nodeTotal[c] === 0) continue;
       tree.nodeBounds(c, bounds);
-      const t = boxEntry(aMinX, aMinY, aMaxX, aMaxY, dx, dy, bounds[0], bounds[1], bounds[2], bounds[3]);
-      if (t < 1) ctx.heapPush(size++, t > 0 ? t : 0, -(c + 1));
+      if (entryOf(mover, 0, bounds, 0)) ctx.heapPush(size++, entry[0] > 0 ? entry[0] : 0, -(c + 1));
     }
   }
 }

@@ -1,3 +1,4 @@
+import * as internal from '../core/internal.js';
 import { unit, vec } from '../geometry/math.js';
 import {
   containsPointUnchecked,
@@ -115,6 +116,8 @@ export class WorldQueries<U> {
   };
 
   // Shape casts: the moving shape and its motion, the best hit so far, the bodies left out.
+  /** The cast's moving box and motion, for the index sweeps (minX, minY, maxX, maxY, dx, dy). */
+  private readonly mover = new Float64Array(6);
   private readonly castState = {
     shape: null as Shape | null,
     dx: 0,
@@ -357,11 +360,18 @@ export class WorldQueries<U> {
     cast.best = null;
     cast.all = all;
     const b = shape.bounds;
+    const mover = this.mover;
+    mover[0] = b.minX;
+    mover[1] = b.minY;
+    mover[2] = b.maxX;
+    mover[3] = b.maxY;
+    mover[4] = dx;
+    mover[5] = dy;
     this.begin(this.out, filter);
     try {
       for (const side of this.sides) {
         this.side = side.bodies;
-        side.index.forEachSweepHit(b.minX, b.minY, b.maxX, b.maxY, dx, dy, this.visitCast);
+        internal.forEachSweepHitFrom(side.index, mover, 0, this.visitCast);
       }
       const body = cast.best as Body<U> | null;
       if (body !== null && hit !== null) hit.copyFrom(this.bestCast);
