@@ -178,8 +178,9 @@ export class World<U = unknown> {
    * order. Listeners may add/remove bodies and move them (effects show in queries at once and in
    * contacts from the next step) but must not call `step()`.
    *
-   * If `step()` throws before the events (a body whose bounds overflowed to Infinity), the world
-   * is exactly as it was before the call; fix the body and step again. If a listener throws, the
+   * If `step()` throws before the events (a body whose index box, its bounds grown by the margin,
+   * overflowed to Infinity, or a continuous body whose motion did), the world is exactly as it was
+   * before the call; fix the body and step again. If a listener throws, the
    * remaining listeners of this step are skipped; the world itself is already consistent.
    */
   step(): void {
