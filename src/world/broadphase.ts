@@ -348,9 +348,12 @@ export class BroadPhase<U> {
     const maxX = b.maxX + m;
     const maxY = b.maxY + m;
     if (!(minX - minX === 0 && minY - minY === 0 && maxX - maxX === 0 && maxY - maxY === 0)) {
+      // (A shape's bounds are finite: its position is, and it reaches at most 1e150 from it. It is
+      // the margin that can take them past the largest float.)
+      const which = body._id < 0 ? 'the body being added' : `body ${body._id}`;
       throw new RangeError(
-        `body ${body._id}: its shape's bounds are not finite (${b.minX}, ${b.minY}, ${b.maxX}, ${b.maxY}); ` +
-          'keep coordinates within ±1e300',
+        `${which}: its index box, its bounds (${b.minX}, ${b.minY}, ${b.maxX}, ${b.maxY}) grown by the margin ${m}, ` +
+          'is not finite; keep positions and the margin within ±1e300',
       );
     }
     out[o] = minX;
