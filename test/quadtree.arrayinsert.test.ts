@@ -447,4 +447,73 @@ describe('clear() then insert() of the same items (the quadtree-js loop)', () =>
     expect(index.query(0, 0, 64, 64)).toEqual(fresh.query(0, 0, 64, 64));
     expect(readdCleared(index, src, 3)).toBe(false); // not empty
   });
+
+  it('a getter that reads the tree while the loop re-inserts an item: the insert still happens', () => {
+    // The kept items are filed when something reads the tree; from a getter of the item being
+    // read that was refused as a change ("QuadIndex.add() was called while…") and the insert lost.
+    const reads: Array<(tree: Quadtree<Rect>) => unknown> = [
+      (tree) => tree.query({ x: 0, y: 0, width: 100, height: 100 }),
+      (tree) => tree.has(a),
+      (tree) => tree.all(),
+      (tree) => tree.nearest(0, 0, 1),
+      (tree) => tree.stats(),
+    ];
+    const a: Rect = { x: 10, y: 10, width: 5, height: 5 };
+    let read: ((tree: Quadtree<Rect>) => unknown) | null = null;
+    let tree = new Quadtree<Rect>({ x: 0, y: 0, width: 100, height: 100 });
+    const b = {
+      get x() {
+        read?.(tree);
+        return 20;
+      },
+      y: 10,
+      width: 5,
+      height: 5,
+    };
+    const c: Rect = { x: 12, y: 12, width: 5, height: 5 };
+    for (const r of reads) {
+      tree = new Quadtree<Rect>({ x: 0, y: 0, width: 100, height: 100 });
+      tree.insert([a, b, c]);
+      tree.clear();
+      tree.insert(a);
+      read = r;
+      tree.insert(b);
+      read = null;
+      tree.insert(c);
+      expect(tree.all()).toEqual([a, b, c]);
+      expect(tree.query({ x: 0, y: 0, width: 100, height: 100 })).toEqual([a, b, c]);
+      expect(tree.pairs().length).toBe(1); // a and c
+      tree.validate();
+    }
+    // A change from there is still refused, naming the method called, and the tree is as it was.
+    tree = new Quadtree<Rect>({ x: 0, y: 0, width: 100, height: 100 });
+    tree.insert([a, b]);
+    tree.clear();
+    tree.insert(a);
+    read = (t) => t.remove(a);
+    expect(() => tree.insert(b)).toThrow(/Quadtree.remove\(\) was called while another change/);
+    read = null;
+    expect(tree.all()).toEqual([a]);
+    tree.validate();
+  });
+});
+
+describe('a tree emptied with remove()', () => {
+  it('holds the typed arrays of a new tree, its refreshes’ staging buffer included', () => {
+    const tree = new Quadtree<Rect>({ x: 0, y: 0, width: 1000, height: 1000 });
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      x: i % 990,
+      y: (i * 7) % 990,
+      width: 5,
+      height: 5,
+    }));
+    tree.insert(items);
+    tree.refresh();
+    for (const it of items) tree.remove(it);
+    const fresh = new Quadtree<Rect>({ x: 0, y: 0, width: 1000, height: 1000 });
+    expect(tree.stats().arrayBytes).toBe(fresh.stats().arrayBytes);
+    tree.insert(items[0]);
+    tree.refresh();
+    expect(tree.all()).toEqual([items[0]]);
+  });
 });

@@ -149,6 +149,22 @@ export function endInput(index: QuadIndex): void {
 }
 
 /**
+ * Lifts the refusal of {@link beginInput} for a commit that is no change to the caller (the object
+ * Quadtree filing items it kept back); returns what {@link resumeInput} puts back.
+ */
+export function pauseInput(index: QuadIndex): number {
+  const tree = treeOf(index);
+  const reading = tree.readingInput;
+  tree.readingInput = 0;
+  return reading;
+}
+
+/** Ends {@link pauseInput}. */
+export function resumeInput(index: QuadIndex, reading: number): void {
+  treeOf(index).readingInput = reading;
+}
+
+/**
  * Refuses changes until {@link endRead}, as a traversal does: for a read that appends to the
  * caller's array, which may run code as it grows. (A pair of calls, as {@link beginInput}.)
  */

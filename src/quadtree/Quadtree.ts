@@ -139,6 +139,11 @@ export class Quadtree<T extends Rect> {
         } finally {
           internal.endInput(index);
         }
+        if (this.deferred !== k) {
+          // A query from one of its getters filed the kept items (see settle): file it after them.
+          this.table.commitInsert(item as T, staged, 4 * k);
+          return;
+        }
         this.deferred = k + 1;
         if (k + 1 === internal.clearedCount(index)) this.settle();
         return;
@@ -162,8 +167,15 @@ export class Quadtree<T extends Rect> {
   private settle(): void {
     const count = this.deferred;
     if (count === 0) return;
-    if (!this.table.restoreCleared(this.staged, count))
-      this.commitStaged(this.table.items, this.staged, count);
+    // The kept items are in the tree as far as any caller can tell, so filing them changes
+    // nothing it could see: a query may do it from a getter of the item insert is reading.
+    const reading = internal.pauseInput(this.index);
+    try {
+      if (!this.table.restoreCleared(this.staged, count))
+        this.commitStaged(this.table.items, this.staged, count);
+    } finally {
+      internal.resumeInput(this.index, reading);
+    }
     this.deferred = 0;
   }
 
@@ -179,11 +191,16 @@ export class Quadtree<T extends Rect> {
 
   /** Removes an item. Returns `false` when it was not in the tree. */
   remove(item: T): boolean {
+    this.assertMutable('remove');
     this.settle();
     const id = this.table.liveId(item);
     if (id < 0) return false;
-    this.assertMutable('remove');
     this.table.remove(item, id);
+    if (this.index.size === 0) {
+      // Back to the storage of a new tree, as the index and the item table go.
+      this.staged = new Float64Array(0);
+      this.stagedItems = [];
+    }
     return true;
   }
 
@@ -194,10 +211,10 @@ export class Quadtree<T extends Rect> {
    * case the item stays where it was.
    */
   update(item: T): void {
+    this.assertMutable('update');
     this.settle();
     const id = this.table.liveId(item);
     if (id < 0) throw new Error('Quadtree.update(): the item is not in this tree; insert() it first');
-    this.assertMutable('update');
     const staged = this.one;
     internal.beginInput(this.index);
     try {
@@ -223,10 +240,10 @@ export class Quadtree<T extends Rect> {
    * it and no item moves. Returns how many items changed node.
    */
   refresh(): number {
+    this.assertMutable('refresh');
     this.settle();
     const items = this.table.items;
     const end = items.length;
-    this.assertMutable('refresh');
     if (internal.isSparseIndex(this.index)) return this.refreshFew(items);
     const staged = this.stagingFor(end);
     internal.beginInput(this.index);
@@ -278,8 +295,8 @@ export class Quadtree<T extends Rect> {
    * until it is emptied with remove().)
    */
   clear(): void {
-    this.settle();
     this.assertMutable('clear');
+    this.settle();
     this.table.clear();
   }
 
@@ -484,7 +501,7 @@ export class Quadtree<T extends Rect> {
   stats(): QuadtreeStats {
     this.settle();
     const stats = this.index.stats();
-    return { ...stats, checks: this.checks };
+    return { ...stats, arrayBytes: stats.arrayBytes + this.staged.byteLength, checks: this.checks };
   }
 
   /**

@@ -6,6 +6,11 @@ export type { NodeInfo, QuadtreeOptions, Rect } from '../core/types.js';
 export interface QuadtreeStats extends IndexStats {
   /** Box tests made by the last query or pair pass (see {@link Quadtree.lastChecks}). */
   checks: number;
+  /**
+   * Bytes held in typed arrays: the index's (see {@link IndexStats.arrayBytes}) and the tree's own
+   * staging buffer, where `insert(array)` and `refresh()` read every box before anything moves.
+   */
+  arrayBytes: number;
 }
 
 /** Visitor for item queries. Return `false` to stop the query early. */
