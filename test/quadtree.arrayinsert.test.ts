@@ -498,6 +498,40 @@ describe('clear() then insert() of the same items (the quadtree-js loop)', () =>
   });
 });
 
+describe('a query area whose getter inserts an item', () => {
+  it('finds it, in the middle of the clear-and-reinsert loop as anywhere else', () => {
+    // The loop keeps re-inserted items back until something reads the tree; a query read its area
+    // after filing them, so an item its area's getter inserted stayed kept back and was missed.
+    const a: Rect = { x: 10, y: 10, width: 5, height: 5 };
+    const b: Rect = { x: 60, y: 60, width: 5, height: 5 };
+    for (const afterClear of [false, true]) {
+      const tree = new Quadtree<Rect>({ x: 0, y: 0, width: 100, height: 100 });
+      if (afterClear) {
+        tree.insert([a, b]);
+        tree.clear();
+      }
+      let inserted = false;
+      const area = {
+        get x() {
+          if (!inserted) tree.insert(a);
+          inserted = true;
+          return 0;
+        },
+        y: 0,
+        width: 50,
+        height: 50,
+      };
+      expect(tree.query(area)).toEqual([a]);
+      inserted = false;
+      tree.remove(a);
+      const seen: Rect[] = [];
+      tree.forEachInRect(area, (it) => void seen.push(it));
+      expect(seen).toEqual([a]);
+      tree.validate();
+    }
+  });
+});
+
 describe('a tree emptied with remove()', () => {
   it('holds the typed arrays of a new tree, its refreshes’ staging buffer included', () => {
     const tree = new Quadtree<Rect>({ x: 0, y: 0, width: 1000, height: 1000 });

@@ -309,18 +309,20 @@ export class Quadtree<T extends Rect> {
    * exact test. Appends to `out` and returns it.
    */
   retrieve(area: Rect, out: T[] = []): T[] {
-    this.settle();
     requireArray(out, 'out');
-    this.table.search(ItemSearch.Candidates, area, 0, 0, 0, null, out);
+    this.table.readArea(area); // (before settle: see ItemTable.readArea)
+    this.settle();
+    this.table.search(ItemSearch.Candidates, null, 0, 0, 0, null, out);
     this.checks = 0;
     return out;
   }
 
   /** Exactly the items whose box overlaps `area` (strictly: touching does not count). Appends to `out`. */
   query(area: Rect, out: T[] = []): T[] {
-    this.settle();
     requireArray(out, 'out');
-    this.checks = this.table.search(ItemSearch.Area, area, 0, 0, 0, null, out);
+    this.table.readArea(area); // (before settle: see ItemTable.readArea)
+    this.settle();
+    this.checks = this.table.search(ItemSearch.Area, null, 0, 0, 0, null, out);
     return out;
   }
 
@@ -345,17 +347,19 @@ export class Quadtree<T extends Rect> {
 
   /** Calls `visit` for each candidate of {@link retrieve}; allocates nothing. Return `false` from `visit` to stop. */
   forEachCandidate(area: Rect, visit: ItemVisitor<T>): void {
-    this.settle();
     requireFunction(visit, 'visit');
-    this.table.search(ItemSearch.Candidates, area, 0, 0, 0, visit, null);
+    this.table.readArea(area); // (before settle: see ItemTable.readArea)
+    this.settle();
+    this.table.search(ItemSearch.Candidates, null, 0, 0, 0, visit, null);
     this.checks = 0;
   }
 
   /** Calls `visit` for each item {@link query} would return; allocates nothing. Return `false` to stop. */
   forEachInRect(area: Rect, visit: ItemVisitor<T>): void {
-    this.settle();
     requireFunction(visit, 'visit');
-    this.checks = this.table.search(ItemSearch.Area, area, 0, 0, 0, visit, null);
+    this.table.readArea(area); // (before settle: see ItemTable.readArea)
+    this.settle();
+    this.checks = this.table.search(ItemSearch.Area, null, 0, 0, 0, visit, null);
   }
 
   /** Calls `visit` for each item {@link queryPoint} would return; allocates nothing. Return `false` to stop. */

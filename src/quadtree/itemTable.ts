@@ -185,12 +185,21 @@ export class ItemTable<T extends Rect> {
     try {
       if (kind === ItemSearch.Point) return this.index.forEachAtPoint(x, y, relay);
       if (kind === ItemSearch.Circle) return this.index.forEachInCircle(x, y, radius, relay);
-      readBox(area as Rect, 'area', areaScratch, 0);
+      if (area !== null) readBox(area, 'area', areaScratch, 0); // (else read by readArea)
       return internal.forEachInBoxFrom(this.index, areaScratch, 0, relay, kind === ItemSearch.Candidates);
     } finally {
       this.itemVisit = savedVisit;
       this.outList = savedOut;
     }
+  }
+
+  /**
+   * Reads a query's area (each field once) for the next {@link search} given no area: the Quadtree
+   * reads it before it files kept-back items, so that an item a getter of the area inserts is
+   * filed, and found, by the same query.
+   */
+  readArea(area: Rect): void {
+    readBox(area, 'area', areaScratch, 0);
   }
 
   /** The index's pair pass, relayed to `visit` as items; returns the box tests made. */
