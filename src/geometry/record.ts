@@ -60,16 +60,26 @@ export function newRecord(serial: number, count: number, axes: number, area: num
 }
 
 /**
+ * The point {@link project} measures from: set by the caller, to a vertex of the shape that owns
+ * the axis. Products of a normal with absolute coordinates lose the digits that decide a touch
+ * far from the origin (a T-junction of two segments 2^40 away was called a crossing); measured
+ * from a nearby vertex, the same decision is made on small, exact differences.
+ */
+export const projectFrom = new Float64Array(2);
+
+/**
  * The interval [vec[0], vec[1]] of convex record (g, o)'s vertices projected on (nx, ny), for the
  * separating-axis tests of the narrow phase and of the sweeps.
  */
 export function project(g: number[], o: number, nx: number, ny: number): void {
   const V = dataAt(g, o);
-  let min = nx * g[V] + ny * g[V + 1];
+  const rx = projectFrom[0];
+  const ry = projectFrom[1];
+  let min = nx * (g[V] - rx) + ny * (g[V + 1] - ry);
   let max = min;
   const n = g[o + COUNT] | 0;
   for (let i = 1; i < n; i++) {
-    const p = nx * g[V + 2 * i] + ny * g[V + 2 * i + 1];
+    const p = nx * (g[V + 2 * i] - rx) + ny * (g[V + 2 * i + 1] - ry);
     if (p < min) min = p;
     else if (p > max) max = p;
   }

@@ -1,7 +1,18 @@
 import { requireInstance } from '../shared/validate.js';
 import { Contact } from './contact.js';
 import { vec } from './math.js';
-import { AREA, AXES, CIRCLE_DATA, COUNT, dataAt, dataLength, lengthsAt, project, SERIAL } from './record.js';
+import {
+  AREA,
+  AXES,
+  CIRCLE_DATA,
+  COUNT,
+  dataAt,
+  dataLength,
+  lengthsAt,
+  project,
+  projectFrom,
+  SERIAL,
+} from './record.js';
 import { circleCircle, circleConvex } from './satCircle.js';
 import { requireShape, type Shape } from './shape.js';
 
@@ -165,6 +176,9 @@ function testAxes(
   const V = o - dataLength(n, 0);
   const N = V + 2 * n;
   const L = V + lengthsAt(n, 0);
+  // Both shapes measured from the owner's first vertex (see projectFrom).
+  projectFrom[0] = g[V];
+  projectFrom[1] = g[V + 1];
   for (let i = 0; i < axes; i++) {
     const nx = g[N + 2 * i];
     const ny = g[N + 2 * i + 1];

@@ -6,7 +6,7 @@
  */
 import type { ConvexShape } from './convex.js';
 import { unit, vec } from './math.js';
-import { project } from './record.js';
+import { project, projectFrom } from './record.js';
 import { middleOfOverlap, type SweepHit, writeOpposingNormal } from './sweepHit.js';
 
 /**
@@ -34,6 +34,9 @@ export function sweepConvexConvex(
     const g = shape._geo;
     const gAt = shape._geoAt;
     const N = shape._normalsAt;
+    // Both shapes measured from the owner's first vertex (see projectFrom).
+    projectFrom[0] = g[gAt];
+    projectFrom[1] = g[gAt + 1];
     for (let i = 0; i < shape._axisCount; i++) {
       const ax = g[N + 2 * i];
       const ay = g[N + 2 * i + 1];
@@ -46,9 +49,9 @@ export function sweepConvexConvex(
       // A segment projects onto its own normal as a single value; rounding of its two endpoints
       // would otherwise open a sliver of an interval that no exact configuration has.
       if (!shape._hasArea) {
-        const p = ax * g[gAt] + ay * g[gAt + 1];
-        if (owner === 0) minA = maxA = p;
-        else minB = maxB = p;
+        // (Measured from its own first vertex: exactly 0.)
+        if (owner === 0) minA = maxA = 0;
+        else minB = maxB = 0;
       }
       const speed = ax * dx + ay * dy;
       let axisEnter: number;
