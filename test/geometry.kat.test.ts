@@ -551,21 +551,22 @@ describe('bad input throws and changes nothing', () => {
     }
   });
 
-  it('shapes larger than 1e150 are refused, naming the field, and nothing changes; up to it they are exact', () => {
-    // The narrow phase squares lengths: two circles of radius 1e160 half over each other were
-    // reported apart, and a triangle that size was called collinear.
-    const c = new Circle(0, 0, 1e100);
+  it('shapes larger than 1e75 are refused, naming the field, and nothing changes; up to it they are exact', () => {
+    // The narrow phase multiplies up to four lengths: two circles of radius 1e160 half over each
+    // other were reported apart, a triangle that size called collinear, and from about 1e78 a box
+    // and a circle sinking into its top face.
+    const c = new Circle(0, 0, 1e50);
     expect(() => new Circle(0, 0, 1e160)).toThrow(/radius would make the shape reach 1e\+160/);
     expect(() => {
-      c.radius = 1e151;
+      c.radius = 1e76;
     }).toThrow(/radius/);
     expect(() => {
-      c.scale = 1e51;
+      c.scale = 1e26;
     }).toThrow(/scale/);
-    expect([c.radius, c.scale]).toEqual([1e100, 1]);
+    expect([c.radius, c.scale]).toEqual([1e50, 1]);
     const box = new OrientedBox(0, 0, 10, 10, 0.5);
-    expect(() => new Box(0, 0, 1e151, 1)).toThrow(/width or height/);
-    expect(() => box.setSize(1, 2e150)).toThrow(/width or height/);
+    expect(() => new Box(0, 0, 1e76, 1)).toThrow(/width or height/);
+    expect(() => box.setSize(1, 2e75)).toThrow(/width or height/);
     expect([box.width, box.height]).toEqual([10, 10]);
     const triangle = (s: number) => [
       { x: 0, y: 0 },
@@ -573,16 +574,19 @@ describe('bad input throws and changes nothing', () => {
       { x: 0, y: s },
     ];
     const p = new Polygon(0, 0, triangle(1));
-    expect(() => new Polygon(0, 0, triangle(1e151))).toThrow(/points would make the shape reach/);
-    p.scale = 1e149;
+    expect(() => new Polygon(0, 0, triangle(1e76))).toThrow(/points would make the shape reach/);
+    p.scale = 1e74;
     expect(() => p.setPoints(triangle(100))).toThrow(/points/);
     expect(p.points).toEqual(triangle(1));
-    expect(() => new Segment(-1e151, 0, 1e151, 0)).toThrow(/endpoints/);
-    expect(overlaps(new Circle(0, 0, 1e150), new Circle(1e150, 0, 1e150))).toBe(true);
-    expect(overlaps(new Circle(0, 0, 1e150), new Circle(2e150, 0, 1e150))).toBe(false); // touching
-    expect(overlaps(new Polygon(0, 0, triangle(1e150)), new Point(1e149, 1e149))).toBe(true);
+    expect(() => new Segment(-1e76, 0, 1e76, 0)).toThrow(/endpoints/);
+    expect(overlaps(new Circle(0, 0, 1e75), new Circle(1e75, 0, 1e75))).toBe(true);
+    expect(overlaps(new Circle(0, 0, 1e75), new Circle(2e75, 0, 1e75))).toBe(false); // touching
+    expect(overlaps(new Polygon(0, 0, triangle(1e75)), new Point(1e74, 1e74))).toBe(true);
+    // A circle sinking into a box's top face, at the largest size (a vertex won over the face above 1e77).
+    const s75 = 1e75;
+    expect(overlaps(new Box(0, 0, s75, s75), new Circle(s75 / 2, -s75 / 20, s75 / 10))).toBe(true);
     const world = new World({ bounds: { x: 0, y: 0, width: 100, height: 100 } });
-    expect(() => world.queryRect({ x: 0, y: 0, width: 1e200, height: 1 })).toThrow(
+    expect(() => world.queryRect({ x: 0, y: 0, width: 1e80, height: 1 })).toThrow(
       /rect.width or rect.height/,
     );
   });

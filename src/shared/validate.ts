@@ -258,10 +258,11 @@ export function refuseChange(owner: string, method: string, inTraversal: boolean
 
 /**
  * The largest a shape may be: a radius, size or local coordinate, after scaling. The narrow phase
- * squares lengths, and past about 1e154 a square overflows to Infinity: two circles of radius 1e160
- * half over each other were reported apart. (Positions only have to be finite.)
+ * multiplies up to four lengths (a circle against an edge compares cross² with r²·|edge|²), which
+ * overflows to Infinity past about 1e77: a box and a circle of that size sinking into it were
+ * reported apart. (Positions only have to be finite.)
  */
-export const MAX_SIZE = 1e150;
+export const MAX_SIZE = 1e75;
 
 /** Throws a RangeError naming `name` unless `size` (a shape's reach after scaling) is at most {@link MAX_SIZE}. @internal */
 export function requireFits(size: number, name: string): void {

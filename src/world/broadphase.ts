@@ -348,7 +348,7 @@ export class BroadPhase<U> {
     const maxX = b.maxX + m;
     const maxY = b.maxY + m;
     if (!(minX - minX === 0 && minY - minY === 0 && maxX - maxX === 0 && maxY - maxY === 0)) {
-      // (A shape's bounds are finite: its position is, and it reaches at most 1e150 from it. It is
+      // (A shape's bounds are finite: its position is, and it reaches at most 1e75 from it. It is
       // the margin that can take them past the largest float.)
       const which = body._id < 0 ? 'the body being added' : `body ${body._id}`;
       throw new RangeError(

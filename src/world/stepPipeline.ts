@@ -174,7 +174,7 @@ export class StepPipeline<U> {
  * Throws a RangeError naming the body when its sweep cannot run: a motion since the last step
  * that overflows (from near one end of the float range to the other). Run for every continuous
  * body before the step changes anything, so that such a step throws and changes nothing. (Its
- * bounds where it was are finite: a position is, and a shape reaches at most 1e150 from it.)
+ * bounds where it was are finite: a position is, and a shape reaches at most 1e75 from it.)
  */
 function checkSweep<U>(body: Body<U>): void {
   const dx = body.shape.x - body._prevX;
