@@ -15,10 +15,10 @@ import { layOutForSearches } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
 import { forEachPair } from './pairs.js';
-import { type RayVisitor, rayArgs, raycast, restoreRay, saveRay } from './ray.js';
+import { RAY_DIR_X, RAY_DIR_Y, RAY_LIMIT, RAY_X, RAY_Y, type RayVisitor, raycast } from './ray.js';
 import { runSearch, Search, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
-import { type SweepVisitor, sweep, sweepArgs } from './sweep.js';
+import { type SweepVisitor, sweep } from './sweep.js';
 import type {
   IdPairVisitor,
   IdRayHit,
@@ -300,16 +300,15 @@ export class QuadIndex {
     requireFunction(visit, 'visit');
     const tree = this.tree;
     const ctx = tree.enter();
-    saveRay(); // (a visitor may cast another ray)
-    rayArgs[0] = x;
-    rayArgs[1] = y;
-    rayArgs[2] = dirX;
-    rayArgs[3] = dirY;
-    rayArgs[4] = maxT;
+    const ray = ctx.walk;
+    ray[RAY_X] = x;
+    ray[RAY_Y] = y;
+    ray[RAY_DIR_X] = dirX;
+    ray[RAY_DIR_Y] = dirY;
+    ray[RAY_LIMIT] = maxT;
     try {
       raycast(tree, ctx, visit);
     } finally {
-      restoreRay();
       tree.busy--;
     }
   }
@@ -409,13 +408,14 @@ export class QuadIndex {
     requireFunction(visit, 'visit');
     requireInteger(skipId, 'skipId', -1, 0x7fffffff);
     const tree = this.tree;
-    sweepArgs[0] = minX;
-    sweepArgs[1] = minY;
-    sweepArgs[2] = maxX;
-    sweepArgs[3] = maxY;
-    sweepArgs[4] = dx;
-    sweepArgs[5] = dy;
     const ctx = tree.enter();
+    const mover = ctx.walk;
+    mover[0] = minX;
+    mover[1] = minY;
+    mover[2] = maxX;
+    mover[3] = maxY;
+    mover[4] = dx;
+    mover[5] = dy;
     try {
       sweep(tree, ctx, skipId, visit);
     } finally {

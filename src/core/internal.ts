@@ -10,7 +10,7 @@ import { forEachPairWithin as walkWithin } from './pairs.js';
 import type { QuadIndex } from './QuadIndex.js';
 import { runSearch, Search, searchArgs } from './search.js';
 import type { TreeStore } from './store.js';
-import { type SweepVisitor, sweep, sweepArgs } from './sweep.js';
+import { type SweepVisitor, sweep } from './sweep.js';
 import type { IdPairVisitor, IdVisitor } from './types.js';
 
 /**
@@ -116,7 +116,7 @@ export function forEachInBoxFrom(
 /**
  * {@link QuadIndex.forEachSweepHit} with the moving box and its motion at src[o … o + 5] (minX,
  * minY, maxX, maxY, dx, dy; checked by the caller) and no id skipped: the World's sweeps, which
- * pass no number as an argument (see core/ray.ts, rayArgs).
+ * pass no number as an argument (see Scratch.walk).
  */
 export function forEachSweepHitFrom(
   index: QuadIndex,
@@ -124,9 +124,9 @@ export function forEachSweepHitFrom(
   o: number,
   visit: SweepVisitor,
 ): void {
-  for (let k = 0; k < 6; k++) sweepArgs[k] = src[o + k];
   const tree = treeOf(index);
   const ctx = tree.enter();
+  for (let k = 0; k < 6; k++) ctx.walk[k] = src[o + k]; // (not set(subarray): a view per call)
   try {
     sweep(tree, ctx, -1, visit);
   } finally {

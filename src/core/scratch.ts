@@ -11,9 +11,14 @@ export class Scratch {
   /** Item ids (pair walk segments, heap payloads). Grows on demand, never shrinks. */
   ids: Int32Array = new Int32Array(256);
   /** Float keys parallel to `ids` or `nodes` (ray entry distances, heap priorities). */
-  /** The moving box of a sweep under way (see sweep.ts): minX, minY, maxX, maxY, dx, dy. */
-  readonly mover = new Float64Array(6);
   keys: Float64Array = new Float64Array(256);
+  /**
+   * The numbers of the ray or sweep walk under way (see ray.ts, sweep.ts), kept here rather than
+   * passed to the walk's helpers: V8 boxes a number passed to, or returned from, a call it did not
+   * inline, and the walks make one such call per node and per box (kilobytes per walk). Per
+   * traversal, so a walk started from a visitor has its own.
+   */
+  readonly walk = new Float64Array(6);
   /**
    * Pair walk entries (see pairs.ts): for entry k, boxes[4k..4k+3] and cells[4k..4k+3] are copies
    * of a box and its cell range and ids[k] its id. Copying makes every test after the first read

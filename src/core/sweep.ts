@@ -137,20 +137,17 @@ export type SweepVisitor = (id: number, t: number, normalX: number, normalY: num
 /** Node, group and box bounds for the walk (used between calls only). */
 const bounds = new Float64Array(4);
 const normal = new Float64Array(2);
-/** The moving box and motion of the sweep under way: minX, minY, maxX, maxY, dx, dy. */
-export const sweepArgs = new Float64Array(6);
 
 /**
- * Visits the boxes hit by the box in `sweepArgs` moving by its (dx, dy), in increasing time of
+ * Visits the boxes hit by the box in ctx.walk (minX, minY, maxX, maxY, put there by the caller)
+ * moving by its (dx, dy) (the next two numbers), in increasing time of
  * impact (ties by id), skipping `skip`; `false` from `visit` stops. Best-first over a heap keyed
  * by t: a node (or the group of an internal node's midline-crossing boxes) is keyed by when the
  * moving box first reaches its bounds, a box by its exact time of impact, so only the nodes along
  * the swept path are opened. (Nodes come before boxes at equal keys, so ties still go by id.) The caller holds the tree busy.
  */
 export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: SweepVisitor): void {
-  // The mover, copied: a visitor may start another sweep, which sets sweepArgs again.
-  const mover = ctx.mover;
-  mover.set(sweepArgs);
+  const mover = ctx.walk;
   const dx = mover[4];
   const dy = mover[5];
   // A node (or group) is keyed by its entry time into its bounds: the very expressions of a box's
