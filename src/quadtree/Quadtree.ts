@@ -179,6 +179,16 @@ export class Quadtree<T extends Rect> {
     this.deferred = 0;
   }
 
+  /**
+   * An area query: its area read first, then the kept-back items filed (see ItemTable.readArea),
+   * then the search. Returns the box tests made.
+   */
+  private searchArea(kind: ItemSearch, area: Rect, visit: ItemVisitor<T> | null, out: T[] | null): number {
+    this.table.readArea(area);
+    this.settle();
+    return this.table.search(kind, 0, 0, 0, visit, out);
+  }
+
   /** Inserts items[0 … count − 1], each with the box staged at staged[4i …] (read and checked). */
   private commitStaged(items: (T | undefined)[], staged: Float64Array, count: number): void {
     const wasEmpty = this.index.size === 0;
@@ -310,9 +320,7 @@ export class Quadtree<T extends Rect> {
    */
   retrieve(area: Rect, out: T[] = []): T[] {
     requireArray(out, 'out');
-    this.table.readArea(area); // (before settle: see ItemTable.readArea)
-    this.settle();
-    this.table.search(ItemSearch.Candidates, null, 0, 0, 0, null, out);
+    this.searchArea(ItemSearch.Candidates, area, null, out);
     this.checks = 0;
     return out;
   }
@@ -320,9 +328,7 @@ export class Quadtree<T extends Rect> {
   /** Exactly the items whose box overlaps `area` (strictly: touching does not count). Appends to `out`. */
   query(area: Rect, out: T[] = []): T[] {
     requireArray(out, 'out');
-    this.table.readArea(area); // (before settle: see ItemTable.readArea)
-    this.settle();
-    this.checks = this.table.search(ItemSearch.Area, null, 0, 0, 0, null, out);
+    this.checks = this.searchArea(ItemSearch.Area, area, null, out);
     return out;
   }
 
@@ -330,7 +336,7 @@ export class Quadtree<T extends Rect> {
   queryPoint(x: number, y: number, out: T[] = []): T[] {
     this.settle();
     requireArray(out, 'out');
-    this.checks = this.table.search(ItemSearch.Point, null, x, y, 0, null, out);
+    this.checks = this.table.search(ItemSearch.Point, x, y, 0, null, out);
     return out;
   }
 
@@ -341,39 +347,35 @@ export class Quadtree<T extends Rect> {
   queryCircle(x: number, y: number, radius: number, out: T[] = []): T[] {
     this.settle();
     requireArray(out, 'out');
-    this.checks = this.table.search(ItemSearch.Circle, null, x, y, radius, null, out);
+    this.checks = this.table.search(ItemSearch.Circle, x, y, radius, null, out);
     return out;
   }
 
   /** Calls `visit` for each candidate of {@link retrieve}; allocates nothing. Return `false` from `visit` to stop. */
   forEachCandidate(area: Rect, visit: ItemVisitor<T>): void {
     requireFunction(visit, 'visit');
-    this.table.readArea(area); // (before settle: see ItemTable.readArea)
-    this.settle();
-    this.table.search(ItemSearch.Candidates, null, 0, 0, 0, visit, null);
+    this.searchArea(ItemSearch.Candidates, area, visit, null);
     this.checks = 0;
   }
 
   /** Calls `visit` for each item {@link query} would return; allocates nothing. Return `false` to stop. */
   forEachInRect(area: Rect, visit: ItemVisitor<T>): void {
     requireFunction(visit, 'visit');
-    this.table.readArea(area); // (before settle: see ItemTable.readArea)
-    this.settle();
-    this.checks = this.table.search(ItemSearch.Area, null, 0, 0, 0, visit, null);
+    this.checks = this.searchArea(ItemSearch.Area, area, visit, null);
   }
 
   /** Calls `visit` for each item {@link queryPoint} would return; allocates nothing. Return `false` to stop. */
   forEachAtPoint(x: number, y: number, visit: ItemVisitor<T>): void {
     this.settle();
     requireFunction(visit, 'visit');
-    this.checks = this.table.search(ItemSearch.Point, null, x, y, 0, visit, null);
+    this.checks = this.table.search(ItemSearch.Point, x, y, 0, visit, null);
   }
 
   /** Calls `visit` for each item {@link queryCircle} would return; allocates nothing. Return `false` to stop. */
   forEachInCircle(x: number, y: number, radius: number, visit: ItemVisitor<T>): void {
     this.settle();
     requireFunction(visit, 'visit');
-    this.checks = this.table.search(ItemSearch.Circle, null, x, y, radius, visit, null);
+    this.checks = this.table.search(ItemSearch.Circle, x, y, radius, visit, null);
   }
 
   /**

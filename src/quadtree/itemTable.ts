@@ -163,14 +163,12 @@ export class ItemTable<T extends Rect> {
   }
 
   /**
-   * Runs a search of the index (`area` for the area kinds; x, y and radius for the others),
-   * reporting each item to `visit`, or appending it to `out` when `visit` is null. The area is
-   * read once, here, and goes to the index in a typed array (no boxed doubles per query).
-   * Returns the box tests made.
+   * Runs a search of the index (for the area kinds, the area {@link readArea} read last; x, y and
+   * radius for the others), reporting each item to `visit`, or appending it to `out` when `visit`
+   * is null. Returns the box tests made.
    */
   search(
     kind: ItemSearch,
-    area: Rect | null,
     x: number,
     y: number,
     radius: number,
@@ -185,7 +183,6 @@ export class ItemTable<T extends Rect> {
     try {
       if (kind === ItemSearch.Point) return this.index.forEachAtPoint(x, y, relay);
       if (kind === ItemSearch.Circle) return this.index.forEachInCircle(x, y, radius, relay);
-      if (area !== null) readBox(area, 'area', areaScratch, 0); // (else read by readArea)
       return internal.forEachInBoxFrom(this.index, areaScratch, 0, relay, kind === ItemSearch.Candidates);
     } finally {
       this.itemVisit = savedVisit;
@@ -194,9 +191,9 @@ export class ItemTable<T extends Rect> {
   }
 
   /**
-   * Reads a query's area (each field once) for the next {@link search} given no area: the Quadtree
-   * reads it before it files kept-back items, so that an item a getter of the area inserts is
-   * filed, and found, by the same query.
+   * Reads an area query's area for the next {@link search}: each field once, into a typed array
+   * the index reads (no boxed doubles per query). The Quadtree reads it before it files kept-back
+   * items, so that an item a getter of the area inserts is filed, and found, by the same query.
    */
   readArea(area: Rect): void {
     readBox(area, 'area', areaScratch, 0);
