@@ -4,7 +4,7 @@
  * concrete shapes (shapes.ts) because the narrow phase, rays and sweeps read this cache directly
  * and never need to know which straight-edged kind they hold.
  */
-import { length } from './math.js';
+import { length, maxAbs } from './math.js';
 import { lengthsAt } from './record.js';
 import { Shape, type Vec2 } from './shape.js';
 
@@ -45,7 +45,7 @@ export abstract class ConvexShape extends Shape {
    */
   /** @internal */
   _reach(): number {
-    return reachOf(this._local);
+    return maxAbs(this._local);
   }
 
   protected _setOutline(local: number[], edgeCount: number, axisCount: number): void {
@@ -147,11 +147,4 @@ export abstract class ConvexShape extends Shape {
     this._normalsAt += delta;
     this._lengthsAt += delta;
   }
-}
-
-/** The largest absolute value among local coordinates (see Shape._reach). @internal */
-export function reachOf(local: readonly number[]): number {
-  let reach = 0;
-  for (let i = 0; i < local.length; i++) reach = Math.max(reach, Math.abs(local[i]));
-  return reach;
 }

@@ -46,3 +46,10 @@ export function doubles(count: number): number[] {
   for (let i = 0; i < count; i++) out.push(0.5);
   return out.fill(0);
 }
+
+/** The largest absolute value in `values` (0 for none): how far local coordinates reach (see Shape._reach). */
+export function maxAbs(values: ArrayLike<number>): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) max = Math.max(max, Math.abs(values[i]));
+  return max;
+}

@@ -4,7 +4,7 @@
  * input. Cold, allocating construction-time code, kept apart from the shape classes it feeds.
  */
 import { requireFinite, requireFits } from '../shared/validate.js';
-import { doubles, length } from './math.js';
+import { doubles, length, maxAbs } from './math.js';
 import type { Vec2 } from './shape.js';
 
 // Below this |sin| two consecutive edges count as collinear: the middle vertex is dropped rather than
@@ -35,9 +35,7 @@ export function normalizeConvexPoints(points: readonly Vec2[], name = 'points', 
     ys.push(y);
   }
   // Before the convexity tests, which square lengths (`scale`: the shape's, which the outline gets).
-  let reach = 0;
-  for (let i = 0; i < xs.length; i++) reach = Math.max(reach, Math.abs(xs[i]), Math.abs(ys[i]));
-  requireFits(reach * scale, name);
+  requireFits(Math.max(maxAbs(xs), maxAbs(ys)) * scale, name);
   while (xs.length > 1 && xs[0] === xs[xs.length - 1] && ys[0] === ys[ys.length - 1]) {
     xs.pop();
     ys.pop();

@@ -5,8 +5,8 @@
  * outline validation in outline.ts.
  */
 import { requireFinite, requireFits, requirePositive } from '../shared/validate.js';
-import { ConvexShape, reachOf } from './convex.js';
-import { doubles } from './math.js';
+import { ConvexShape } from './convex.js';
+import { doubles, maxAbs } from './math.js';
 import { normalizeConvexPoints } from './outline.js';
 import { Shape, type Vec2 } from './shape.js';
 
@@ -309,7 +309,7 @@ function segmentLocal(x1: number, y1: number, x2: number, y2: number): number[] 
   local[1] = y1 - my;
   local[2] = x2 - mx;
   local[3] = y2 - my;
-  requireFits(reachOf(local), 'the endpoints');
+  requireFits(maxAbs(local), 'the endpoints');
   return local;
 }
 
