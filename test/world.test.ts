@@ -381,6 +381,8 @@ describe('World bad input and re-entrancy', () => {
     expect(() => world.queryRect({ x: 1e308, y: 0, width: 1e308, height: 1 })).toThrow(
       /rect.x \+ rect.width/,
     );
+    // Far out, x + width rounds back to x for a small negative width: the size itself is checked.
+    expect(() => world.queryRect({ x: 1e20, y: 0, width: -1, height: 5 })).toThrow(/rect.width must be ≥ 0/);
     expect(() => wall.canCollideWith(null as never)).toThrow(/other must be a Body/);
     world.validate();
   });

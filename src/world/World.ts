@@ -296,7 +296,8 @@ export class World<U = unknown> {
     requireArray(out, 'out');
     if (rect === null || typeof rect !== 'object') requireRect(rect, 'rect');
     const { x, y, width, height } = rect; // each field read once, then checked (without a copy)
-    if (!isValidMinMax(x, y, x + width, y + height)) {
+    // (Sizes ≥ 0 tested too: far out, x + width can round back to x for a small negative width.)
+    if (!(isValidMinMax(x, y, x + width, y + height) && width >= 0 && height >= 0)) {
       // A field missing: the rect itself, whose other fields may show it is another kind of box.
       const missing = x === undefined || y === undefined || width === undefined || height === undefined;
       requireRect(missing ? rect : { x, y, width, height }, 'rect');
