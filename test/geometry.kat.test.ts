@@ -160,6 +160,22 @@ describe('known answers: collide', () => {
     expect(overlaps(new Segment(0, 0, 10, 0), new Segment(10, 0, 10, 5))).toBe(false);
   });
 
+  it('a touch far from the origin stays a touch: segments and boxes measured from a nearby vertex', () => {
+    // The separating-axis projections multiplied normals by absolute coordinates; 2^40 away the
+    // digits that decide a touch were gone and these touching pairs (a T-junction, a box corner
+    // on a segment, all on integers) came out colliding. 460 of 20,000 such segment pairs did.
+    for (const o of [0, 2 ** 30, 2 ** 40]) {
+      const a = new Segment(o + 2285, o + 3025, o + 23880, o + 29275);
+      const b = new Segment(o + 20795, o + 25525, o + 20505, o + 28094); // ends on a, 6/7 along it
+      expect([overlaps(a, b), overlaps(b, a), collide(a, b, new Contact())]).toEqual([false, false, false]);
+      const s = new Segment(o + 3591, o + 270, o - 1620, o + 11619);
+      const box = new Box(o + 117, o + 7836, 3465, 1703); // corner (117, 7836) on s, 2/3 along it
+      expect([overlaps(s, box), overlaps(box, s)]).toEqual([false, false]);
+      const crossing = new Segment(o + 19795, o + 26525, o + 21795, o + 24525); // crosses a there
+      expect(overlaps(a, crossing)).toBe(true);
+    }
+  });
+
   it('points collide only with interiors', () => {
     const box = new Box(0, 0, 10, 10);
     const c = new Contact();
@@ -533,22 +549,6 @@ describe('bad input throws and changes nothing', () => {
     expect(() => new Contact().copyFrom(null as never)).toThrow(/other must be a Contact/);
     expect(() => new RayHit().copyFrom({} as never)).toThrow(/other must be a RayHit/);
     expect(() => new SweepHit().copyFrom(null as never)).toThrow(/other must be a SweepHit/);
-  });
-
-  it('a touch far from the origin stays a touch: segments and boxes measured from a nearby vertex', () => {
-    // The separating-axis projections multiplied normals by absolute coordinates; 2^40 away the
-    // digits that decide a touch were gone and these touching pairs (a T-junction, a box corner
-    // on a segment, all on integers) came out colliding. 460 of 20,000 such segment pairs did.
-    for (const o of [0, 2 ** 30, 2 ** 40]) {
-      const a = new Segment(o + 2285, o + 3025, o + 23880, o + 29275);
-      const b = new Segment(o + 20795, o + 25525, o + 20505, o + 28094); // ends on a, 6/7 along it
-      expect([overlaps(a, b), overlaps(b, a), collide(a, b, new Contact())]).toEqual([false, false, false]);
-      const s = new Segment(o + 3591, o + 270, o - 1620, o + 11619);
-      const box = new Box(o + 117, o + 7836, 3465, 1703); // corner (117, 7836) on s, 2/3 along it
-      expect([overlaps(s, box), overlaps(box, s)]).toEqual([false, false]);
-      const crossing = new Segment(o + 19795, o + 26525, o + 21795, o + 24525); // crosses a there
-      expect(overlaps(a, crossing)).toBe(true);
-    }
   });
 
   it('shapes larger than 1e75 are refused, naming the field, and nothing changes; up to it they are exact', () => {
