@@ -38,8 +38,8 @@ const KB = 1024;
 // copying a typed array over a SharedArrayBuffer before checking it (a worker's write got an
 // unchecked box stored), ids()/all() held like a traversal, the ray and sweep walks keeping
 // their numbers in arrays (1.4-6 KB allocated per ray or sweep before), and the Quadtree's re-insert
-// loop letting a getter query the tree and giving back its staging buffer when emptied: +0.27 KB
-// gzipped for QuadIndex (13.94 -> 14.21) and +0.38 KB for Quadtree (16.47 -> 16.85). The goal
+// loop letting a getter query the tree and giving back its staging buffer when emptied: +0.2 KB
+// gzipped for QuadIndex (13.94 -> 14.14) and +0.31 KB for Quadtree (16.47 -> 16.78). The goal
 // (8 KB for one index alone) is not met and is reported.
 const entries = [
   ['Quadtree', 17 * KB, 8 * KB],
