@@ -566,8 +566,16 @@ describe('bad input throws and changes nothing', () => {
     expect([c.radius, c.scale]).toEqual([1e50, 1]);
     const box = new OrientedBox(0, 0, 10, 10, 0.5);
     expect(() => new Box(0, 0, 1e76, 1)).toThrow(/width or height/);
-    expect(() => box.setSize(1, 2e75)).toThrow(/width or height/);
+    expect(() => box.setSize(1, 2.5e75)).toThrow(/width or height/);
     expect([box.width, box.height]).toEqual([10, 10]);
+    // An OrientedBox is centred: its corners reach half its size, the reach `scale` checks too.
+    expect(() => new OrientedBox(0, 0, 2.5e75, 1)).toThrow(/reach 1.25e\+75/);
+    const wide = new OrientedBox(0, 0, 2e75, 2e75);
+    expect(() => {
+      wide.scale = 1.01;
+    }).toThrow(/scale/);
+    expect(overlaps(wide, new OrientedBox(1.9e75, 0, 2e75, 2e75))).toBe(true);
+    expect(overlaps(wide, new OrientedBox(2e75, 0, 2e75, 2e75))).toBe(false); // touching
     const triangle = (s: number) => [
       { x: 0, y: 0 },
       { x: s, y: 0 },

@@ -87,6 +87,12 @@ function rectangleLocal(out: number[], x0: number, y0: number, x1: number, y1: n
   return out;
 }
 
+/** How far a width × height rectangle's corners reach from its anchor (see Shape._reach). */
+function rectangleReach(width: number, height: number, centred: boolean): number {
+  const size = Math.max(width, height);
+  return centred ? size / 2 : size;
+}
+
 /**
  * Common base of {@link Box} and {@link OrientedBox}: a width × height rectangle, which each places
  * differently around its anchor (x, y).
@@ -94,17 +100,30 @@ function rectangleLocal(out: number[], x0: number, y0: number, x1: number, y1: n
 abstract class Rectangle extends ConvexShape {
   /** @internal */ _width = 0; // (numbers from the start: see Shape._x)
   /** @internal */ _height = 0;
+  /** @internal Whether the corners lie around the anchor (OrientedBox) rather than from it (Box). */
+  private _centred = false;
 
-  /** @internal Validates the sizes, then the angle, before anything is built. */
-  protected constructor(x: number, y: number, width: number, height: number, angle: number) {
+  /**
+   * @internal Validates the sizes, then the angle, before anything is built. `centred`: the
+   * corners lie at ±size/2 around the anchor (OrientedBox), so they reach half as far as a Box's.
+   */
+  protected constructor(
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+    angle: number,
+    centred: boolean,
+  ) {
     requirePositive(width, 'width');
     requirePositive(height, 'height');
-    requireFits(Math.max(width, height), 'width or height');
+    requireFits(rectangleReach(width, height, centred), 'width or height');
     requireFinite(angle, 'angle');
     super(x, y, doubles(8), 4, 2);
     this._width = width;
     this._height = height;
     this._angle = angle;
+    this._centred = centred;
     this._placeCorners(width, height);
   }
 
@@ -130,7 +149,7 @@ abstract class Rectangle extends ConvexShape {
   setSize(width: number, height: number): this {
     requirePositive(width, 'width');
     requirePositive(height, 'height');
-    requireFits(Math.max(width, height) * this._scale, 'width or height');
+    requireFits(rectangleReach(width, height, this._centred) * this._scale, 'width or height');
     this._width = width;
     this._height = height;
     this._placeCorners(width, height);
@@ -159,7 +178,7 @@ export class Box extends Rectangle {
    * @param height > 0
    */
   constructor(x: number, y: number, width: number, height: number) {
-    super(x, y, width, height, 0);
+    super(x, y, width, height, 0, false);
   }
 
   /** @internal */
@@ -190,7 +209,7 @@ export class OrientedBox extends Rectangle {
    * @param angle rotation in radians (default 0)
    */
   constructor(x: number, y: number, width: number, height: number, angle = 0) {
-    super(x, y, width, height, angle);
+    super(x, y, width, height, angle, true);
   }
 
   /** @internal */
