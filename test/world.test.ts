@@ -309,6 +309,41 @@ describe('World bad input and re-entrancy', () => {
     reentrant.validate();
   });
 
+  it('a listener unregistered during a step is not called again; one registered is called from the next step', () => {
+    const world = new World({ bounds });
+    // Five touching pairs start at once: three boxes in a row, each overlapped by a shifted copy.
+    for (let i = 0; i < 3; i++) world.add(new Body(new Box(10 * i, 0, 8, 8)));
+    for (let i = 0; i < 3; i++) world.add(new Body(new Box(10 * i + 4, 4, 8, 8)));
+    const calls = { once: 0, other: 0, victim: 0, late: 0 };
+    const off = world.on('collisionStart', () => {
+      calls.once++;
+      off();
+    });
+    const victim = () => {
+      calls.victim++;
+    };
+    const late = () => {
+      calls.late++;
+    };
+    world.on('collisionStart', () => {
+      // Unregisters a listener that has not been reached yet, and registers one.
+      if (calls.other++ === 0) {
+        expect(world.off('collisionStart', victim)).toBe(true);
+        world.on('collisionStart', late);
+      }
+    });
+    world.on('collisionStart', victim);
+    world.step();
+    expect(world.started.length).toBe(5);
+    // (Each of them used to be called for every one of the five contacts.)
+    expect(calls).toEqual({ once: 1, other: 5, victim: 0, late: 0 });
+    const shifted = world.bodies().filter((body) => body.y === 4);
+    for (const body of shifted) body.translate(0, 50); // every contact ends …
+    world.step();
+    for (const body of shifted) body.translate(0, -50); // … and starts again
+    world.step();
+    expect(calls).toEqual({ once: 1, other: 10, victim: 0, late: 5 });
+  });
   it('query filters must not mutate or nest', () => {
     const world = new World({ bounds });
     const a = world.add(new Body(new Circle(10, 10, 5)));

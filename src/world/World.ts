@@ -227,7 +227,8 @@ export class World<U = unknown> {
   }
 
   /**
-   * Registers `listener` for an event; returns a function that unregisters it.
+   * Registers `listener` for an event; returns a function that unregisters it. A listener
+   * registered from inside a listener is first called at the next step.
    * @example const off = world.on('collisionStart', (c) => hurt(c.bodyA, c.bodyB));
    */
   on(type: CollisionEventType, listener: ContactListener<U>): () => void {
@@ -235,7 +236,10 @@ export class World<U = unknown> {
     return () => this.off(type, listener);
   }
 
-  /** Unregisters a listener; returns whether it was registered. */
+  /**
+   * Unregisters a listener; returns whether it was registered. From inside a listener it takes
+   * effect at once: the listener is not called again, not even for the rest of this step's contacts.
+   */
   off(type: CollisionEventType, listener: ContactListener<U>): boolean {
     return this.listeners.remove(type, listener);
   }

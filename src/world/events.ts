@@ -7,8 +7,11 @@ import type { ContactBook } from './contacts.js';
 import type { BodyContact, CollisionEventType, ContactListener } from './types.js';
 
 /**
- * The listeners of each event type. Registration is copy-on-write: a dispatch in progress keeps
- * iterating the arrays it started with, so listeners may register and unregister listeners.
+ * The listeners of each event type. Registration is copy-on-write, so a dispatch in progress keeps
+ * iterating the array it started with while listeners register and unregister listeners: one
+ * registered during a dispatch is first called at the next step (it never sees half of a step's
+ * list), and one unregistered is not called again, not even for the rest of this step's contacts
+ * (the one-shot listener that calls off() on its first call, the DOM's rule).
  * @internal
  */
 export class Listeners<U> {
@@ -17,6 +20,8 @@ export class Listeners<U> {
     collisionStay: [],
     collisionEnd: [],
   };
+  /** Listeners unregistered so far: a dispatch checks membership only after this changed. */
+  private removals = 0;
 
   /** Registers `listener`; throws on an unknown type or a listener that is not a function. */
   add(type: CollisionEventType, listener: ContactListener<U>): void {
@@ -31,6 +36,7 @@ export class Listeners<U> {
     const i = current.indexOf(listener);
     if (i < 0) return false;
     this.byType[type] = current.slice(0, i).concat(current.slice(i + 1));
+    this.removals++;
     return true;
   }
 
@@ -51,16 +57,27 @@ export class Listeners<U> {
    */
   dispatch(book: ContactBook<U>): void {
     // (A listener cannot call step(), so these lists do not change while they are dispatched.)
-    emit(this.byType.collisionStart, book.started);
-    emit(this.byType.collisionStay, book.stayed);
-    emit(this.byType.collisionEnd, book.ended);
+    this.emit('collisionStart', book.started);
+    this.emit('collisionStay', book.stayed);
+    this.emit('collisionEnd', book.ended);
   }
-}
 
-function emit<U>(listeners: ContactListener<U>[], list: readonly BodyContact<U>[]): void {
-  if (listeners.length === 0) return;
-  const n = list.length;
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < listeners.length; k++) listeners[k](list[i]);
+  /**
+   * Calls the listeners registered for `type` when the dispatch of `type` began on every contact of
+   * `list`, skipping one that has been unregistered since (the check costs nothing until a
+   * listener is unregistered).
+   */
+  private emit(type: CollisionEventType, list: readonly BodyContact<U>[]): void {
+    const listeners = this.byType[type];
+    if (listeners.length === 0) return;
+    const removals = this.removals;
+    const n = list.length;
+    for (let i = 0; i < n; i++) {
+      for (let k = 0; k < listeners.length; k++) {
+        const listener = listeners[k];
+        if (this.removals !== removals && !this.byType[type].includes(listener)) continue;
+        listener(list[i]);
+      }
+    }
   }
 }
