@@ -411,8 +411,11 @@ describe('World: regressions', () => {
     world.step();
     b.setPosition(105, 100); // a and b start touching this step
     bullet.setPosition(-1.7e308, 0); // a motion of -3.4e308: -Infinity
+    const before = JSON.stringify(world.stats());
     expect(() => world.step()).toThrow(/continuous body 2 moved by/);
     expect(world.steps).toBe(1);
+    // (The check used to run after the moved bodies had been re-filed: indexMoves went up.)
+    expect(JSON.stringify(world.stats())).toBe(before);
     world.validate();
     bullet.teleport(500, 500);
     world.step();

@@ -48,11 +48,13 @@ export class StepPipeline<U> {
    * throws (an index box or a continuous body's motion that overflowed), nothing has changed.
    */
   run(): void {
+    // 0. Every continuous body's motion is checked before anything changes (sync re-files, which
+    // shows in stats(), and a throw must leave the world exactly as it was).
+    const swept = this.bodies.continuous;
+    for (let i = 0; i < swept.length; i++) checkSweep(swept[i]);
     // 1. Index: bodies that moved out of their box. Every new box is checked before any is
     // stored, so a throw here leaves the world untouched.
     this.broad.sync();
-    const swept = this.bodies.continuous;
-    for (let i = 0; i < swept.length; i++) checkSweep(swept[i]);
     const frame = ++this.steps;
     const book = this.book;
     book.begin();
