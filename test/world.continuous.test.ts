@@ -287,4 +287,42 @@ describe('continuous bodies', () => {
     expect(world.separate()).toBe(1);
     expect(bullet.shape.bounds.maxX).toBeCloseTo(100, 9);
   });
+
+  it('two continuous bodies that swept into each other get the earlier impact, all from one sweep', () => {
+    // Each sweep meets the other body where it ends the step; neither overlaps at the end. The
+    // contact used to take its normal from one sweep and its time, point and mover from the other.
+    for (const [moveA, moveB] of [
+      [
+        [22, 52],
+        [-53, -52],
+      ],
+      [
+        [53, 52],
+        [-22, -52],
+      ],
+    ] as const) {
+      const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 200 } });
+      const a = world.add(new Body(new Box(16, 12, 20, 10), { continuous: true }));
+      const b = world.add(new Body(new Box(86, 74, 10, 30), { continuous: true }));
+      world.step();
+      const fromA = new Box(16, 12, 20, 10);
+      const fromB = new Box(86, 74, 10, 30);
+      a.translate(moveA[0], moveA[1]);
+      b.translate(moveB[0], moveB[1]);
+      const hitA = new SweepHit();
+      const hitB = new SweepHit();
+      expect(sweepShapes(fromA, moveA[0], moveA[1], b.shape, hitA)).toBe(true);
+      expect(sweepShapes(fromB, moveB[0], moveB[1], a.shape, hitB)).toBe(true);
+      expect(hitA.t).not.toBe(hitB.t);
+      world.step();
+      expect(world.contacts.length).toBe(1);
+      const c = world.contacts[0];
+      expect(c.continuous).toBe(true);
+      // The sweep's normal points from the body hit to the mover; the contact's from A (a) to B (b).
+      const [hit, sign] = hitA.t < hitB.t ? [hitA, -1] : [hitB, 1];
+      expect([c.timeOfImpact, c.impactPoint.x, c.impactPoint.y]).toEqual([hit.t, hit.point.x, hit.point.y]);
+      expect([c.normalX, c.normalY]).toEqual([sign * hit.normal.x + 0, sign * hit.normal.y + 0]);
+      world.validate();
+    }
+  });
 });

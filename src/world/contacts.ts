@@ -96,11 +96,16 @@ export class ContactBook<U> {
     const lo = body._id < other._id ? body : other;
     const hi = lo === body ? other : body;
     let contact = this.table.get(lo._id, hi._id);
-    if (contact !== undefined && contact._seenStep === frame) {
+    const seen = contact !== undefined && contact._seenStep === frame;
+    // Both bodies continuous, and the other one's sweep met this one already: the pair keeps the
+    // earlier impact, all of it (normal, time, point and mover from one sweep, never a mix).
+    if (seen && (contact as BodyContact<U>)._impact && hit.t >= (contact as BodyContact<U>).timeOfImpact)
+      return;
+    if (seen && !(contact as BodyContact<U>).continuous) {
       // It ends the step inside the body it met first: the pair pass has the overlap; add when
       // and where the body entered, so that separate() puts it back on the side it came from
       // instead of pushing it through along the shortest way out.
-      this.setImpact(contact, body, dx, dy, hit);
+      this.setImpact(contact as BodyContact<U>, body, dx, dy, hit);
       return;
     }
     if (contact === undefined) {
@@ -111,14 +116,15 @@ export class ContactBook<U> {
     contact.b = hi.shape;
     // The sweep's normal points from the body hit towards the mover; a contact's from A to B.
     const sign = body === lo ? -1 : 1;
-    contact.normalX = sign * hit.normal.x;
-    contact.normalY = sign * hit.normal.y;
+    contact.normalX = sign * hit.normal.x + 0; // (+ 0: -0 becomes +0, as in every other contact)
+    contact.normalY = sign * hit.normal.y + 0;
     contact.depth = 0;
     contact.aInB = false;
     contact.bInA = false;
     contact.continuous = true;
     this.setImpact(contact, body, dx, dy, hit);
     contact.isSensor = lo.isSensor || hi.isSensor;
+    if (seen) return; // (listed already, by the other body's sweep)
     contact._seenStep = frame;
     this.scratch[this.building++] = contact;
   }

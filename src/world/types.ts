@@ -50,7 +50,8 @@ export class BodyContact<U = unknown> extends Contact {
    * True when the pair was found by a continuous body's sweep (see {@link BodyOptions.continuous}):
    * the bodies crossed during the step but do not overlap at its end. Then `depth` is 0, `normal`
    * points from A to B at the moment of impact, and {@link timeOfImpact} and {@link impactPoint}
-   * say where the moving body met the other one.
+   * say where the moving body met the other one. (When both bodies are continuous and each one's
+   * sweep met the other, the contact describes the earlier of the two impacts.)
    */
   continuous = false;
   /**
