@@ -1,6 +1,6 @@
 /** Bad input throws a clear error naming the field, and the tree is unchanged afterwards. */
 import { describe, expect, it } from 'vitest';
-import { Quadtree, type Rect } from '../src/index.js';
+import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { brutePairs, type Item, pairKey } from './oracle.js';
 
 const BOUNDS = { x: 0, y: 0, width: 100, height: 100 };
@@ -244,6 +244,12 @@ describe('errors that point at the fix', () => {
     const Legacy = Quadtree as unknown as new (...args: unknown[]) => Quadtree<Rect>;
     expect(() => new Legacy(BOUNDS, 10, 4)).toThrow('new Quadtree(bounds, { maxObjects: 10, maxLevels: 4 })');
     expect(() => new Legacy(BOUNDS, 10)).toThrow('new Quadtree(bounds, { maxObjects: 10 })');
+    // A third argument after an options object (or none) was ignored without a word.
+    expect(() => new Legacy(BOUNDS, { maxObjects: 10 }, 4)).toThrow(/a third argument \(4\) is not read/);
+    expect(() => new Legacy(BOUNDS, undefined, 4)).toThrow(/put maxLevels in the options object/);
+    expect(() => new (QuadIndex as unknown as new (...args: unknown[]) => QuadIndex)(BOUNDS, {}, 4)).toThrow(
+      /QuadIndex: takes \(bounds, options\)/,
+    );
   });
 
   it('a misspelt option names the closest valid one instead of being ignored', () => {

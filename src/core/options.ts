@@ -44,7 +44,7 @@ export interface IndexSettings {
 /**
  * Validates a constructor's arguments. `legacyMaxLevels` is the third argument of a quadtree-js
  * style call `new Quadtree(bounds, 10, 4)`, which gets an error showing the options object to
- * write instead.
+ * write instead (as does any third argument, after an options object too).
  */
 export function readSettings(
   owner: string,
@@ -66,6 +66,13 @@ export function readSettings(
     const levels = legacyMaxLevels === undefined ? '' : `, maxLevels: ${describe(legacyMaxLevels)}`;
     throw new TypeError(
       `${owner}: options are an object, not positional numbers: write new ${owner}(bounds, { maxObjects: ${options}${levels} })`,
+    );
+  }
+  if (legacyMaxLevels !== undefined) {
+    // (After an options object, or none, it would otherwise be ignored without a word.)
+    throw new TypeError(
+      `${owner}: takes (bounds, options); a third argument (${describe(legacyMaxLevels)}) is not read: ` +
+        `put maxLevels in the options object, as in new ${owner}(bounds, { maxLevels: ${describe(legacyMaxLevels)} })`,
     );
   }
   const opts = options ?? {};
