@@ -20,10 +20,24 @@ export function bruteQuery(items: readonly Item[], area: Rect): number[] {
 
 /** Same rule as Quadtree.queryCircle: the box's closest point is strictly inside the radius. */
 export function boxMeetsCircle(it: Rect, x: number, y: number, r: number): boolean {
-  const maxX = it.x + it.width;
-  const maxY = it.y + it.height;
-  const dx = it.x > x ? it.x - x : x > maxX ? x - maxX : 0;
-  const dy = it.y > y ? it.y - y : y > maxY ? y - maxY : 0;
+  return minMaxMeetsCircle(it.x, it.y, it.x + it.width, it.y + it.height, x, y, r);
+}
+
+/** {@link boxMeetsCircle} for a box given by its extremes. */
+export function minMaxMeetsCircle(
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  x: number,
+  y: number,
+  r: number,
+): boolean {
+  const dx = minX > x ? minX - x : x > maxX ? x - maxX : 0;
+  const dy = minY > y ? minY - y : y > maxY ? y - maxY : 0;
+  // Squares under- or overflow for a radius far from 1 (r² is 0 below about 1e-162): there the
+  // distance itself, which Math.hypot computes without either.
+  if (r > 0 && (r < 1e-140 || r > 1e140)) return Math.hypot(dx, dy) < r;
   return dx * dx + dy * dy < r * r;
 }
 

@@ -447,6 +447,47 @@ describe('edge cases', () => {
     }
   });
 
+  it('circle queries whose radius squared under- or overflows are exact (hypot oracle)', () => {
+    // r² is 0 below about 1e-162 and Infinity above 1e154: a tiny disc inside a box found nothing,
+    // and a huge one nothing either.
+    const rand = mulberry32(0xd15c);
+    for (const scale of [1e-200, 1e-170, 1e170, 1e250]) {
+      const root = { x: -scale, y: -scale, width: 2 * scale, height: 2 * scale };
+      const index = new QuadIndex(root, { maxObjects: 4 });
+      const boxes: number[][] = [];
+      const items: Item[] = [];
+      for (let i = 0; i < 200; i++) {
+        const x = (rand() * 3 - 1.5) * scale;
+        const y = (rand() * 3 - 1.5) * scale;
+        const w = rand() < 0.2 ? 0 : rand() * 0.2 * scale;
+        const h = rand() < 0.2 ? 0 : rand() * 0.2 * scale;
+        boxes.push([x, y, x + w, y + h]);
+        items.push(item(x, y, w, h));
+        index.add(x, y, x + w, y + h);
+      }
+      const tree = new Quadtree<Item>(root, { maxObjects: 4 });
+      tree.insert(items);
+      for (let q = 0; q < 60; q++) {
+        const cx = (rand() * 2 - 1) * scale;
+        const cy = (rand() * 2 - 1) * scale;
+        const r = q === 0 ? 5e-324 : rand() * 0.5 * scale;
+        const expected = boxes
+          .map(([x0, y0, x1, y1], id) => {
+            const dx = x0 > cx ? x0 - cx : cx > x1 ? cx - x1 : 0;
+            const dy = y0 > cy ? y0 - cy : cy > y1 ? cy - y1 : 0;
+            return Math.hypot(dx, dy) < r ? id : -1;
+          })
+          .filter((id) => id >= 0);
+        expect(index.queryCircle(cx, cy, r).sort((a, b) => a - b)).toEqual(expected);
+        const found = tree.queryCircle(cx, cy, r).map((it) => items.indexOf(it));
+        expect(found.sort((a, b) => a - b)).toEqual(expected);
+      }
+    }
+    const index = new QuadIndex({ x: 0, y: 0, width: 100, height: 100 });
+    index.add(10, 10, 20, 20);
+    expect([index.queryCircle(15, 15, 1e-200), index.queryCircle(15, 15, 5e-324)]).toEqual([[0], [0]]);
+  });
+
   it('forEachNode reports the tree for drawing', () => {
     const tree = new Quadtree<Item>({ x: 10, y: 20, width: 100, height: 50 }, { maxObjects: 1 });
     tree.insert([item(11, 21, 1, 1), item(100, 60, 1, 1)]);

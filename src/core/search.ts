@@ -104,7 +104,13 @@ function search(
   const maxY = args[3];
   const cx = args[4];
   const cy = args[5];
-  const r2 = args[6] * args[6];
+  // The disc test compares squares, which under- or overflow for a radius far from 1 (r² is 0 below
+  // about 1e-162 and Infinity above 1e154, so a box at distance 0 was outside a tiny disc and every
+  // box outside a huge one): there distances are measured in units of the radius instead.
+  // (1/radius overflows below about 5e-309: the unit is capped, and the radius measured in it.)
+  const radius = args[6];
+  const unit = radius > 0 && (radius < 1e-140 || radius > 1e140) ? Math.min(1 / radius, 1e300) : 1;
+  const r2 = radius * unit * (radius * unit);
   const grid = tree.gridSize;
   let qlox = cellLo(tree, 0, args, 0);
   let qloy = cellLo(tree, 1, args, 1);
@@ -189,7 +195,15 @@ function search(
           const r4 = r << 2;
           if (mode === Search.Circle) {
             checks++;
-            const d2 = boxDistanceSquared(cx, cy, boxes[r4], boxes[r4 + 1], boxes[r4 + 2], boxes[r4 + 3]);
+            const d2 = discDistanceSquared(
+              cx,
+              cy,
+              boxes[r4],
+              boxes[r4 + 1],
+              boxes[r4 + 2],
+              boxes[r4 + 3],
+              unit,
+            );
             if (!(d2 < r2)) continue;
           }
           if (out !== null) out.push(slotIds[r]);
@@ -204,7 +218,9 @@ function search(
               if (!(boxes[i4] < maxX && minX < boxes[i4 + 2] && boxes[i4 + 1] < maxY && minY < boxes[i4 + 3]))
                 continue;
             } else if (
-              !(boxDistanceSquared(cx, cy, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]) < r2)
+              !(
+                discDistanceSquared(cx, cy, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3], unit) < r2
+              )
             ) {
               continue;
             }
@@ -240,6 +256,24 @@ function search(
     }
   }
   return checks;
+}
+
+/**
+ * {@link boxDistanceSquared} with both distances multiplied by `unit` first (1 leaves them as they
+ * are, exactly): a circle search with an extreme radius measures in units of it.
+ */
+function discDistanceSquared(
+  x: number,
+  y: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  unit: number,
+): number {
+  const dx = axisDistance(x, minX, maxX) * unit;
+  const dy = axisDistance(y, minY, maxY) * unit;
+  return dx * dx + dy * dy;
 }
 
 /** Squared distance from (x, y) to the closed box; 0 inside. */
