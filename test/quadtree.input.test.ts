@@ -244,7 +244,7 @@ describe('errors that point at the fix', () => {
     const Legacy = Quadtree as unknown as new (...args: unknown[]) => Quadtree<Rect>;
     expect(() => new Legacy(BOUNDS, 10, 4)).toThrow('new Quadtree(bounds, { maxObjects: 10, maxLevels: 4 })');
     expect(() => new Legacy(BOUNDS, 10)).toThrow('new Quadtree(bounds, { maxObjects: 10 })');
-    // A third argument after an options object (or none) was ignored without a word.
+    // A third argument after an options object (or none) must not be ignored without a word.
     expect(() => new Legacy(BOUNDS, { maxObjects: 10 }, 4)).toThrow(/a third argument \(4\) is not read/);
     expect(() => new Legacy(BOUNDS, undefined, 4)).toThrow(/put maxLevels in the options object/);
     expect(() => new (QuadIndex as unknown as new (...args: unknown[]) => QuadIndex)(BOUNDS, {}, 4)).toThrow(

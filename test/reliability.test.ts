@@ -414,7 +414,7 @@ describe('World: regressions', () => {
     const before = JSON.stringify(world.stats());
     expect(() => world.step()).toThrow(/continuous body 2 moved by/);
     expect(world.steps).toBe(1);
-    // (The check used to run after the moved bodies had been re-filed: indexMoves went up.)
+    // (Checked before the moved bodies are re-filed: re-filing them would raise indexMoves.)
     expect(JSON.stringify(world.stats())).toBe(before);
     world.validate();
     bullet.teleport(500, 500);

@@ -290,7 +290,7 @@ describe('continuous bodies', () => {
 
   it('two continuous bodies that swept into each other get the earlier impact, all from one sweep', () => {
     // Each sweep meets the other body where it ends the step; neither overlaps at the end. The
-    // contact used to take its normal from one sweep and its time, point and mover from the other.
+    // contact must not take its normal from one sweep and its time, point and mover from the other.
     for (const [moveA, moveB] of [
       [
         [22, 52],

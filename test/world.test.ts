@@ -335,7 +335,6 @@ describe('World bad input and re-entrancy', () => {
     world.on('collisionStart', victim);
     world.step();
     expect(world.started.length).toBe(5);
-    // (Each of them used to be called for every one of the five contacts.)
     expect(calls).toEqual({ once: 1, other: 5, victim: 0, late: 0 });
     const shifted = world.bodies().filter((body) => body.y === 4);
     for (const body of shifted) body.translate(0, 50); // every contact ends …

@@ -105,8 +105,8 @@ function search(
   const cx = args[4];
   const cy = args[5];
   // The disc test compares squares, which under- or overflow for a radius far from 1 (r² is 0 below
-  // about 1e-162 and Infinity above 1e154, so a box at distance 0 was outside a tiny disc and every
-  // box outside a huge one): there distances are measured in units of the radius instead.
+  // about 1e-162 and Infinity above 1e154, which would put a box at distance 0 outside a tiny disc
+  // and every box outside a huge one): there distances are measured in units of the radius.
   // (1/radius overflows below about 5e-309: the unit is capped, and the radius measured in it.)
   const radius = args[6];
   const unit = radius > 0 && (radius < 1e-140 || radius > 1e140) ? Math.min(1 / radius, 1e300) : 1;
