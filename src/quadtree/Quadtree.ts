@@ -253,7 +253,7 @@ export class Quadtree<T extends Rect> {
     this.assertMutable('refresh');
     this.settle();
     const items = this.table.items;
-    const end = items.length;
+    const end = this.table.liveEnd();
     if (internal.isSparseIndex(this.index)) return this.refreshFew(items);
     const staged = this.stagingFor(end);
     internal.beginInput(this.index);

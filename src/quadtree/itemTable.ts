@@ -146,8 +146,18 @@ export class ItemTable<T extends Rect> {
       this.ids.delete(it);
       items[id] = undefined;
     }
+    // Past the ids handed out since the last clear all is forgotten now: the table shrinks back
+    // to them, so that after a peak (a level of a million items, then a hundred) the next clears,
+    // refreshes and all() cost what the hundred items do, not what the peak did.
+    const span = internal.idSpan(index);
+    if (items.length > span) items.length = span;
     index.clear();
     this.nextGuess = 0;
+  }
+
+  /** One past the highest id that can be live: what a pass over every live item reads up to. */
+  liveEnd(): number {
+    return Math.min(this.items.length, internal.idSpan(this.index));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -156,8 +166,15 @@ export class ItemTable<T extends Rect> {
   /** Every live item, by id. Appends to `out`. */
   all(out: T[]): T[] {
     const items = this.items;
-    for (let id = 0; id < items.length; id++) {
-      if (items[id] !== undefined && this.index.has(id)) out.push(items[id] as T);
+    const index = this.index;
+    if (internal.isSparseIndex(index)) {
+      // Few live ids among many handed out (most items removed): read them from the index's nodes.
+      const live = internal.liveIds(index);
+      for (let k = 0, count = index.size; k < count; k++) out.push(items[live[k]] as T);
+      return out;
+    }
+    for (let id = 0, end = this.liveEnd(); id < end; id++) {
+      if (items[id] !== undefined && index.has(id)) out.push(items[id] as T);
     }
     return out;
   }
