@@ -271,6 +271,45 @@ describe('World bad input and re-entrancy', () => {
     world.validate();
   });
 
+  it('a body that visits another world and comes back gets its first id back', () => {
+    const a = new World({ bounds });
+    const b = new World({ bounds });
+    const x = a.add(new Body(new Box(10, 10, 8, 8)));
+    const y = a.add(new Body(new Box(14, 10, 8, 8)));
+    b.add(new Body(new Box(50, 50, 4, 4)));
+    b.add(new Body(new Box(60, 50, 4, 4)));
+    a.step();
+    a.remove(x);
+    b.add(x);
+    expect(x.id).toBe(2); // its id in b
+    b.remove(x);
+    a.add(x);
+    expect([x.id, y.id]).toEqual([0, 1]); // (b's id for it would put it after y)
+    a.step();
+    expect(a.stayed.map((c) => [c.bodyA.id, c.bodyB.id])).toEqual([[0, 1]]);
+    a.remove(x);
+    b.add(x);
+    expect(x.id).toBe(2); // and b's id again in b
+    a.validate();
+    b.validate();
+  });
+
+  it('removing continuous bodies from the middle of many keeps every other one swept', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 400, height: 100 } });
+    world.add(new Body(new Box(300, 0, 2, 100), { isStatic: true }));
+    const bullets = Array.from({ length: 9 }, (_, i) =>
+      world.add(new Body(new Box(10, 5 + 10 * i, 4, 4), { continuous: true })),
+    );
+    world.step();
+    for (const i of [4, 0, 8]) world.remove(bullets[i]);
+    world.validate();
+    for (const bullet of bullets) bullet.translate(350, 0); // through the wall in one step
+    world.step();
+    const hit = world.contacts.filter((c) => c.continuous).map((c) => c.bodyB.id);
+    expect(hit).toEqual([2, 3, 4, 6, 7, 8]); // the six left (ids 1 … 9 are the bullets)
+    world.validate();
+  });
+
   it('NaN positions throw and leave the body where it was', () => {
     const world = new World({ bounds });
     const body = world.add(new Body(new Circle(5, 5, 1)));

@@ -68,8 +68,6 @@ export class Body<U = unknown> {
   /** @internal Id given by the world on `add`; see `id`. */
   _id = -1;
   /** @internal */ _world: World<U> | null = null;
-  /** @internal The world that gave this body its id (it keeps the id if added there again). */
-  _idWorld: World<U> | null = null;
   /** @internal Proxy id in the world's index (dynamic or static side); -1 outside a world. */
   _proxy = -1;
   /** @internal True while the body waits in the world's list of moved bodies. */
@@ -78,6 +76,8 @@ export class Body<U = unknown> {
   _index = -1;
   /** @internal Index in the world's dynamic body list. */
   _dynamicIndex = -1;
+  /** @internal Index in the world's list of continuous bodies. */
+  _continuousIndex = -1;
 
   /**
    * Creates a body; add it to a {@link World} to collide it.
@@ -130,8 +130,11 @@ export class Body<U = unknown> {
   }
 
   /**
-   * Id assigned by the world when the body is added (increasing from 0, never reused within a world).
-   * It is kept after removal (so ended contacts still name the body); -1 for a body never added.
+   * Id assigned by the world when the body is added (increasing from 0, never reused within a
+   * world); a body added again to a world that held it before gets its id there back. It is kept
+   * after removal (so ended contacts still name the body) until the body joins another world,
+   * which gives it its id there (a body moved to another world before this one's next step is
+   * named by that id in the step's ended contacts); -1 for a body never added.
    */
   get id(): number {
     return this._id;
