@@ -72,6 +72,8 @@ export class Body<U = unknown> {
   _proxy = -1;
   /** @internal True while the body waits in the world's list of moved bodies. */
   _moved = false;
+  /** @internal Its index in that list while it waits there. */
+  _movedIndex = -1;
   /** @internal Index in the world's body list (swap-removed). */
   _index = -1;
   /** @internal Index in the world's dynamic body list. */

@@ -252,8 +252,15 @@ export class BroadPhase<U> {
     side.shapes[body._proxy] = undefined;
     body._proxy = -1;
     if (body._moved) {
-      // Leave it in the list (removal from its middle costs O(n)); sync skips bodies not its own.
+      // Out of the moved list too (swapped with its last entry), so that bodies added, moved and
+      // removed between two steps do not pile up in it.
+      const i = body._movedIndex;
+      const last = this.moved[--this.movedCount];
+      this.moved[i] = last;
+      last._movedIndex = i;
+      this.moved[this.movedCount] = undefined as unknown as Body<U>;
       body._moved = false;
+      body._movedIndex = -1;
     }
   }
 
@@ -262,17 +269,10 @@ export class BroadPhase<U> {
     this.side(body).writeFlags(body);
   }
 
-  /**
-   * Whether the body is one of this world's: removed bodies stay on the moved list (see
-   * {@link remove}), and one may since have been added to another world, with a proxy id there.
-   */
-  private owns(body: Body<U>): boolean {
-    return body._proxy >= 0 && this.side(body).bodies[body._proxy] === body;
-  }
-
   /** Notes that a body's shape changed (called through the shape's owner hook). */
   markMoved(body: Body<U>): void {
     body._moved = true;
+    body._movedIndex = this.movedCount;
     this.moved[this.movedCount++] = body;
   }
 
@@ -288,7 +288,6 @@ export class BroadPhase<U> {
     let stagedDynamic = 0;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
-      if (!body._moved || !this.owns(body)) continue;
       const b = body.shape.bounds;
       const side = this.side(body);
       // The tight bounds are copied now, while the shape is in the cache (the copy is only read
@@ -329,8 +328,8 @@ export class BroadPhase<U> {
     this.indexMoves += staged;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
-      // (A body removed since it moved may be in another world now, on that world's list.)
-      if (this.owns(body)) body._moved = false;
+      body._moved = false;
+      body._movedIndex = -1;
       this.moved[i] = undefined as unknown as Body<U>;
     }
     this.movedCount = 0;
