@@ -128,10 +128,12 @@ const navButtons = ids.map((id) => {
 const seedInput = el('input', { type: 'number', id: 'seed', min: '0', step: '1', 'aria-label': 'Seed' });
 const seedBox = el('label', { class: 'seed' }, el('span', {}, 'seed'), seedInput);
 document.getElementById('top')!.append(seedBox);
-seedInput.addEventListener('change', () => {
-  const s = Math.max(0, Math.floor(Number(seedInput.value) || 0));
-  qc.setSeed(s);
-});
+/**
+ * A seed as the scenes' generators take it: a whole number from 0 to 2³² − 1. The seed box, ?seed= and the
+ * hooks all go through here, so the URL the box writes shows the same scene when it is loaded.
+ */
+const clampSeed = (value: number): number => Math.min(Math.max(0, Math.floor(value)), 0xffffffff);
+seedInput.addEventListener('change', () => qc.setSeed(Number(seedInput.value) || 0));
 
 function collectStats(): Stats {
   return {
@@ -200,14 +202,29 @@ function resize(): void {
   scene.resize(cssW, cssH);
 }
 
+/** the scene whose exception was last reported: one report per scene instance, not one per frame */
+let reportedFor: Scene | null = null;
+
 function frame(now: number): void {
+  // Scheduled first: an exception in a scene must not stop the loop, or no later scene would ever run.
+  requestAnimationFrame(frame);
   const t0 = performance.now();
-  if (!paused && !scene.manualLoop) {
-    scene.step(1 / 60);
-    steps++;
+  try {
+    if (!paused && !scene.manualLoop) {
+      scene.step(1 / 60);
+      steps++;
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    scene.draw(ctx);
+  } catch (error) {
+    if (reportedFor !== scene) {
+      reportedFor = scene;
+      console.error(`scene ${scene.id}:`, error);
+      qc.errors.push(`scene ${scene.id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // a throw between save() and restore() must not leave the next frames clipped or scaled
+    ctx.reset?.();
   }
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  scene.draw(ctx);
   frames++;
   const spent = performance.now() - t0;
   frameMs = frameMs === 0 ? spent : frameMs * 0.9 + spent * 0.1;
@@ -222,7 +239,6 @@ function frame(now: number): void {
     lastPanel = now;
     renderPanel(collectStats());
   }
-  requestAnimationFrame(frame);
 }
 
 const qc: QcHooks = {
@@ -240,6 +256,7 @@ const qc: QcHooks = {
   errors: [],
   api: {},
   setScene(id, seed) {
+    if (seed !== undefined) seed = clampSeed(seed);
     const url = new URL(location.href);
     if (seed !== undefined) url.searchParams.set('seed', String(seed));
     else url.searchParams.delete('seed');
@@ -248,6 +265,7 @@ const qc: QcHooks = {
     mountScene(id, seed);
   },
   setSeed(seed) {
+    seed = clampSeed(seed);
     const url = new URL(location.href);
     url.searchParams.set('seed', String(seed));
     history.replaceState(null, '', url);
@@ -298,10 +316,14 @@ window.addEventListener('keydown', (e) => {
   }
   if (scene.keyDown?.(e.key, e)) e.preventDefault();
 });
-window.addEventListener('keyup', (e) => {
-  if (!isFormField(e.target)) scene.keyUp?.(e.key, e);
-});
+// Every release reaches the scene, wherever the focus is: a key pressed on the canvas and released in a form
+// field (after a click on a checkbox, say) would otherwise stay held.
+window.addEventListener('keyup', (e) => scene.keyUp?.(e.key, e));
+// no keyup arrives while the window is out of focus or the page hidden: let go of every held key
 window.addEventListener('blur', () => scene.blur?.());
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) scene.blur?.();
+});
 
 function pointerInfo(e: PointerEvent): PointerInfo {
   const r = canvas.getBoundingClientRect();
@@ -321,6 +343,7 @@ canvas.addEventListener('pointerdown', (e) => {
 canvas.addEventListener('pointermove', (e) => scene.pointerMove?.(pointerInfo(e)));
 canvas.addEventListener('pointerup', (e) => scene.pointerUp?.(pointerInfo(e)));
 canvas.addEventListener('pointercancel', (e) => scene.pointerUp?.(pointerInfo(e)));
+canvas.addEventListener('pointerleave', () => scene.pointerLeave?.());
 canvas.addEventListener(
   'wheel',
   (e) => {
@@ -344,11 +367,8 @@ window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`).addEventList
 const startId = location.hash.slice(1) || params.get('scene') || 'playground';
 const seedParam = params.get('seed');
 resize();
-// The same clamp as the seed box: a whole number ≥ 0 (?seed=abc or -3 fall back to the default / 0).
+// The same clamp as the seed box (?seed=abc falls back to the default, -3 to 0).
 const seedValue = seedParam !== null && seedParam !== '' ? Number(seedParam) : Number.NaN;
-mountScene(
-  startId,
-  Number.isFinite(seedValue) ? Math.min(Math.max(0, Math.floor(seedValue)), 0xffffffff) : undefined,
-);
+mountScene(startId, Number.isFinite(seedValue) ? clampSeed(seedValue) : undefined);
 qc.ready = true;
 requestAnimationFrame(frame);

@@ -54,6 +54,8 @@ export interface Scene {
   pointerDown?(p: PointerInfo): void;
   pointerMove?(p: PointerInfo): void;
   pointerUp?(p: PointerInfo): void;
+  /** the pointer left the canvas (hover effects end) */
+  pointerLeave?(): void;
   wheel?(x: number, y: number, deltaY: number): void;
   /** the user's current choices, handed to the next instance's mount() as host.kept on a new seed */
   settings?(): unknown;

@@ -22,7 +22,11 @@ export interface View {
 }
 
 export function fitView(worldW: number, worldH: number, w: number, h: number, margin = 8): View {
-  const scale = Math.min((w - margin * 2) / worldW, (h - margin * 2) / worldH);
+  // On a stage smaller than its margins (a landscape phone, an iframe in a collapsed <details>) the margin
+  // gives way: a scale ≤ 0 would mirror the world and make sizes in screen pixels (1 / scale) negative,
+  // which arc() rejects with an exception.
+  const m = Math.max(0, Math.min(margin, w / 4, h / 4));
+  const scale = Math.max(Math.min((w - m * 2) / worldW, (h - m * 2) / worldH), 1e-6);
   return { scale, ox: (w - worldW * scale) / 2, oy: (h - worldH * scale) / 2 };
 }
 

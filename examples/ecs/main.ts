@@ -141,8 +141,11 @@ const canvas = document.getElementById('canvas') as HTMLCanvasElement;
 const dpr = Math.min(window.devicePixelRatio || 1, 3);
 canvas.width = WIDTH * dpr;
 canvas.height = HEIGHT * dpr;
+// The stylesheet's max-width: 100% narrows the canvas in a small window: the height follows the width, and the
+// backing store keeps its full size (the browser scales it down, never up).
 canvas.style.width = `${WIDTH}px`;
-canvas.style.height = `${HEIGHT}px`;
+canvas.style.height = 'auto';
+canvas.style.aspectRatio = `${WIDTH} / ${HEIGHT}`;
 const ctx = canvas.getContext('2d', { alpha: false })!;
 
 function renderSystem(): void {

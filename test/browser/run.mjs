@@ -334,6 +334,46 @@ test('playground: brute force lowers a large N, says so, and switching back rest
   }
 });
 
+test('playground: maxLevels 0 or 1 lowers a large N like brute force does, and maxLevels 2 restores it', async () => {
+  const p = await newPage();
+  try {
+    // paused: one frame of 20,000 objects in one leaf is a third of a second
+    await p.open('playground', 'seed=1&n=35000&paused=1');
+    await p.page.evaluate(() => window.__qc.api.setTreeOptions(8, 0));
+    const capped = await stats(p.page);
+    assert(
+      capped.n === 20000 && capped.cappedFromN === 35000,
+      `maxLevels 0: n ${capped.n} (${capped.cappedFromN})`,
+    );
+    const toast = await p.page.locator('#toast').textContent();
+    assert(toast.includes('capped') && toast.includes('35,000'), `toast: ${toast}`);
+    assert((await p.page.locator('#max-levels').inputValue()) === '0', 'the maxLevels slider did not follow');
+    await p.page.evaluate(() => window.__qc.api.setTreeOptions(8, 2));
+    const back = await stats(p.page);
+    assert(back.n === 35000 && back.cappedFromN === 0, `maxLevels 2: n ${back.n} (${back.cappedFromN})`);
+  } finally {
+    await p.close();
+  }
+});
+
+test('playground: the hover query ends when the pointer leaves the canvas', async () => {
+  const p = await newPage();
+  try {
+    await p.open('playground', 'seed=1');
+    const c = await p.page.locator('#canvas').boundingBox();
+    await p.page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await p.page.waitForFunction(() => window.__qc.stats.hovered > 0);
+    await p.page.mouse.move(c.x + c.width + 100, c.y + 100, { steps: 5 }); // onto the side panel
+    await p.page
+      .waitForFunction(() => window.__qc.stats.hovered === 0, null, { timeout: 3000 })
+      .catch(() => {
+        throw new Check('the hover query is still counted after the pointer left the canvas');
+      });
+  } finally {
+    await p.close();
+  }
+});
+
 // ---- camera ----------------------------------------------------------------------------------------------------
 test('camera: keys and drag move the camera; only the query result is drawn', async () => {
   const p = await newPage();
@@ -428,6 +468,32 @@ test('camera: the minimap view stays inside the minimap; rebuild gives a fresh t
     note(
       `nodes: ${start.nodes} at start, ${running.nodes} after 600 more steps, ${rebuilt.nodes} after rebuild`,
     );
+  } finally {
+    await p.close();
+  }
+});
+
+test('camera: a key released after focus moved to a form field, or held while the window blurs, stops', async () => {
+  const p = await newPage();
+  try {
+    await p.open('camera', 'seed=1');
+    const x = async () => (await stats(p.page)).cameraX;
+    await p.page.locator('#canvas').focus();
+    await p.page.keyboard.down('ArrowRight');
+    await sleep(200);
+    await p.page.click('#culling-frame');
+    await p.page.keyboard.up('ArrowRight');
+    const a = await x();
+    await sleep(500);
+    assert((await x()) === a, 'ArrowRight released in a checkbox still moves the camera');
+    await p.page.locator('#canvas').focus();
+    await p.page.keyboard.down('d');
+    await sleep(200);
+    await p.page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    const b = await x();
+    await sleep(500);
+    await p.page.keyboard.up('d');
+    assert((await x()) === b, 'D held while the window lost focus still moves the camera');
   } finally {
     await p.close();
   }
@@ -713,6 +779,71 @@ if (DOCS_MODE)
     }
   });
 
+// ---- the shell: seed box, small stages, a scene that throws -------------------------------------------------------
+test('the seed box clamps like ?seed= does, so the URL it writes shows the same scene', async () => {
+  const p = await newPage();
+  try {
+    await p.open('playground', 'paused=1');
+    await p.page.locator('#seed').fill('99999999999');
+    await p.page.locator('#seed').press('Enter');
+    await p.page.waitForFunction(() => window.__qc.seed === 4294967295);
+    const typed = await p.page.evaluate(() => ({
+      box: document.getElementById('seed').value,
+      url: new URL(location.href).searchParams.get('seed'),
+      pairHash: window.__qc.stats.pairHash,
+    }));
+    assert(typed.box === '4294967295' && typed.url === '4294967295', `box ${typed.box}, ?seed=${typed.url}`);
+    await p.open('playground', 'paused=1&seed=99999999999');
+    const loaded = await stats(p.page);
+    assert(loaded.seed === 4294967295 && loaded.pairHash === typed.pairHash, `loaded: seed ${loaded.seed}`);
+  } finally {
+    await p.close();
+  }
+});
+
+test('a stage only a few pixels tall does not stop the loop; a scene that throws is reported once', async () => {
+  const p = await newPage();
+  try {
+    const running = async () => {
+      const f = await p.page.evaluate(() => window.__qc.frames);
+      await p.page
+        .waitForFunction((f) => window.__qc.frames > f + 5, f, { timeout: 3000 })
+        .catch(() => {
+          throw new Check('the loop stopped');
+        });
+    };
+    for (const id of ['shapes', 'playground', 'bullets']) {
+      await p.open(id, 'seed=1');
+      await p.page.setViewportSize({ width: 320, height: 160 }); // the phone layout leaves a stage 8 px tall
+      await running();
+      await p.page.setViewportSize(VIEWPORT);
+      await running();
+    }
+    // whatever a scene throws: the loop goes on, one report per scene, drawing resumes when the cause is gone
+    await p.open('shapes', 'seed=1'); // draws the ray's origin with arc() every frame
+    await p.page.evaluate(() => {
+      const arc = CanvasRenderingContext2D.prototype.arc;
+      CanvasRenderingContext2D.prototype.arc = () => {
+        throw new Error('arc test failure');
+      };
+      setTimeout(() => {
+        CanvasRenderingContext2D.prototype.arc = arc;
+      }, 500);
+    });
+    await running();
+    await sleep(600);
+    await running();
+    const reported = p.problems.splice(0).filter((x) => x.includes('arc test failure'));
+    const errors = await p.page.evaluate(() => window.__qc.errors);
+    assert(reported.length === 1, `${reported.length} console reports of one scene's error`);
+    assert(errors.length === 1 && errors[0].includes('shapes'), `__qc.errors: ${errors.join(' | ')}`);
+    const px = await canvasPixels(p.page);
+    assert(px.colours >= 4, 'blank after the scene recovered');
+  } finally {
+    await p.close();
+  }
+});
+
 // ---- HiDPI, resize, touch ----------------------------------------------------------------------------------------
 test('canvas is HiDPI, follows resizes, and takes touch input', async () => {
   const p = await newPage({ deviceScaleFactor: 2, hasTouch: true, isMobile: false });
@@ -817,6 +948,17 @@ for (const ex of EXAMPLES) {
       assert(
         px.nonBackground >= ex.minShare,
         `canvas nearly empty: ${(px.nonBackground * 100).toFixed(1)}% drawn`,
+      );
+      // a window narrower than the canvas shrinks it without squashing it
+      await p.page.setViewportSize({ width: 700, height: 900 });
+      await sleep(200);
+      const shape = await canvas.evaluate((c) => {
+        const r = c.getBoundingClientRect();
+        return { css: r.width / r.height, store: c.width / c.height, width: r.width };
+      });
+      assert(
+        shape.width <= 700 && Math.abs(shape.css - shape.store) < 0.02,
+        `at 700 px: shown ${shape.width.toFixed(0)} px wide, aspect ${shape.css.toFixed(3)} for a ${shape.store.toFixed(3)} canvas`,
       );
       const extra = Object.entries(second)
         .filter(([k]) => !['ready', 'frames', 'hits'].includes(k))

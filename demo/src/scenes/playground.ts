@@ -44,7 +44,13 @@ type Layout = 'uniform' | 'clusters';
 const W = 1600;
 const H = 1000;
 const MAX_N = 50_000;
+/** the most objects brute force runs, and a tree too shallow to split them (see SHALLOW_LEVELS) */
 const BRUTE_MAX_N = 20_000;
+/**
+ * A tree of at most this many levels has at most four leaves: with 50,000 objects that is 300 million to
+ * 1.25 billion checks per frame (half a second to seconds each), so it gets brute force's cap on N.
+ */
+const SHALLOW_LEVELS = 1;
 
 /** Exact shape test after the boxes overlap: box-box is already exact, circles need one more look. */
 function shapesOverlap(a: Body, b: Body): boolean {
@@ -91,7 +97,7 @@ export class PlaygroundScene implements Scene {
   private bodies: Body[] = [];
   private tree!: Quadtree<Body>;
   private n = 1000;
-  /** the N the user chose before switching to brute force lowered it to BRUTE_MAX_N, else null */
+  /** the N the user chose before brute force or a shallow tree lowered it to BRUTE_MAX_N, else null */
   private uncappedN: number | null = null;
   private mode: Mode = 'quadtree';
   private layout: Layout = 'uniform';
@@ -133,11 +139,7 @@ export class PlaygroundScene implements Scene {
       this.ui.layout.set(l);
       this.generate();
     },
-    setTreeOptions: (maxObjects: number, maxLevels: number) => {
-      this.maxObjects = maxObjects;
-      this.maxLevels = maxLevels;
-      this.rebuildTree();
-    },
+    setTreeOptions: (maxObjects: number, maxLevels: number) => this.setTreeOptions(maxObjects, maxLevels),
     /** recount pairs on the current positions without moving anything */
     recount: () => {
       this.collide();
@@ -172,7 +174,7 @@ export class PlaygroundScene implements Scene {
       if (pn > 0) this.n = clamp(Math.round(pn), 1, MAX_N);
       const pm = host.params.get('mode');
       if (pm === 'brute' || pm === 'quadtree') this.mode = pm;
-      if (this.mode === 'brute' && this.n > BRUTE_MAX_N) {
+      if (this.capReason() !== null && this.n > BRUTE_MAX_N) {
         this.uncappedN = this.n;
         this.n = BRUTE_MAX_N;
       }
@@ -228,10 +230,7 @@ export class PlaygroundScene implements Scene {
         min: 1,
         max: 64,
         value: this.maxObjects,
-        onInput: (v) => {
-          this.maxObjects = v;
-          this.rebuildTree();
-        },
+        onInput: (v) => this.setTreeOptions(v, this.maxLevels),
       }),
       ml: slider({
         id: 'max-levels',
@@ -239,10 +238,7 @@ export class PlaygroundScene implements Scene {
         min: 0,
         max: 16,
         value: this.maxLevels,
-        onInput: (v) => {
-          this.maxLevels = v;
-          this.rebuildTree();
-        },
+        onInput: (v) => this.setTreeOptions(this.maxObjects, v),
       }),
     };
     host.controls.append(
@@ -281,7 +277,8 @@ export class PlaygroundScene implements Scene {
       this.mode = 'quadtree';
       this.ui.mode.set('quadtree');
     }
-    this.applyN(n);
+    this.n = n;
+    if (!this.applyCap()) this.applyN(n); // a tree too shallow for n still lowers it
   }
 
   private applyN(n: number): void {
@@ -290,27 +287,52 @@ export class PlaygroundScene implements Scene {
     this.generate();
   }
 
-  /**
-   * Brute force runs at most BRUTE_MAX_N objects: switching to it lowers a larger N (said on screen
-   * while it lasts), and switching back to the quadtree restores the N the user had chosen.
-   */
   private setMode(m: Mode): void {
     if (m === this.mode) return;
     this.mode = m;
     this.ui.mode.set(m);
-    if (m === 'brute' && this.n > BRUTE_MAX_N) {
+    if (!this.applyCap()) this.collide();
+  }
+
+  private setTreeOptions(maxObjects: number, maxLevels: number): void {
+    this.maxObjects = maxObjects;
+    this.maxLevels = maxLevels;
+    this.ui.mo.set(maxObjects);
+    this.ui.ml.set(maxLevels);
+    if (!this.applyCap()) this.rebuildTree();
+  }
+
+  /** What holds N at BRUTE_MAX_N now (for the messages), or null. */
+  private capReason(): string | null {
+    if (this.mode === 'brute') return 'brute force';
+    if (this.maxLevels <= SHALLOW_LEVELS) return `maxLevels ${this.maxLevels}`;
+    return null;
+  }
+
+  /**
+   * Brute force and a shallow tree run at most BRUTE_MAX_N objects: entering either lowers a larger N (said
+   * on screen while it lasts), and leaving both restores the N the user had chosen. True when N changed
+   * (the objects are regenerated and collided).
+   */
+  private applyCap(): boolean {
+    const reason = this.capReason();
+    if (reason !== null && this.n > BRUTE_MAX_N) {
       this.uncappedN = this.n;
       this.host.toast(
-        `brute force is capped at ${fmt(BRUTE_MAX_N)} objects: ${fmt(this.n)} → ${fmt(BRUTE_MAX_N)} until you switch back`,
+        `${reason} is capped at ${fmt(BRUTE_MAX_N)} objects: ${fmt(this.n)} → ${fmt(BRUTE_MAX_N)} until you ${this.mode === 'brute' ? 'switch back' : `set maxLevels ≥ ${SHALLOW_LEVELS + 1}`}`,
         3500,
       );
-      this.applyN(BRUTE_MAX_N); // regenerates and collides
-    } else if (m === 'quadtree' && this.uncappedN !== null) {
+      this.applyN(BRUTE_MAX_N);
+      return true;
+    }
+    if (reason === null && this.uncappedN !== null) {
       const n = this.uncappedN;
       this.uncappedN = null;
       this.host.toast(`back to ${fmt(n)} objects`, 2000);
       this.applyN(n);
-    } else this.collide();
+      return true;
+    }
+    return false;
   }
 
   /** Seeded objects: object i is the same for every N (only the size scales with density). */
@@ -529,7 +551,9 @@ export class PlaygroundScene implements Scene {
     if (this.uncappedN !== null) {
       label(
         ctx,
-        `brute force is capped at ${fmt(BRUTE_MAX_N)} objects: you chose ${fmt(this.uncappedN)}, back when you switch to quadtree (M)`,
+        this.mode === 'brute'
+          ? `brute force is capped at ${fmt(BRUTE_MAX_N)} objects: you chose ${fmt(this.uncappedN)}, back when you switch to quadtree (M)`
+          : `maxLevels ${this.maxLevels} (${this.maxLevels === 0 ? 'one leaf' : `at most ${4 ** this.maxLevels} leaves`}) is capped at ${fmt(BRUTE_MAX_N)} objects: you chose ${fmt(this.uncappedN)}, back at maxLevels ≥ ${SHALLOW_LEVELS + 1}`,
         ox + 12,
         oy + 48,
         '#ff9a5a',
@@ -625,6 +649,10 @@ export class PlaygroundScene implements Scene {
   }
   pointerUp(p: PointerInfo): void {
     if (p.pointerType === 'touch') this.pointer = null;
+  }
+  pointerLeave(): void {
+    this.pointer = null;
+    this.updateHover();
   }
 
   dispose(): void {
