@@ -245,10 +245,10 @@ describe('errors that point at the fix', () => {
     expect(() => new Legacy(BOUNDS, 10, 4)).toThrow('new Quadtree(bounds, { maxObjects: 10, maxLevels: 4 })');
     expect(() => new Legacy(BOUNDS, 10)).toThrow('new Quadtree(bounds, { maxObjects: 10 })');
     // A third argument after an options object (or none) must not be ignored without a word.
-    expect(() => new Legacy(BOUNDS, { maxObjects: 10 }, 4)).toThrow(/a third argument \(4\) is not read/);
-    expect(() => new Legacy(BOUNDS, undefined, 4)).toThrow(/put maxLevels in the options object/);
+    expect(() => new Legacy(BOUNDS, { maxObjects: 10 }, 4)).toThrow(/reads no third argument/);
+    expect(() => new Legacy(BOUNDS, undefined, 4)).toThrow('put { maxLevels: 4 } in options');
     expect(() => new (QuadIndex as unknown as new (...args: unknown[]) => QuadIndex)(BOUNDS, {}, 4)).toThrow(
-      /QuadIndex: takes \(bounds, options\)/,
+      /QuadIndex\(bounds, options\) reads no third argument/,
     );
   });
 

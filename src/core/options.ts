@@ -70,9 +70,9 @@ export function readSettings(
   }
   if (legacyMaxLevels !== undefined) {
     // (After an options object, or none, it would otherwise be ignored without a word.)
+    const levels = describe(legacyMaxLevels);
     throw new TypeError(
-      `${owner}: takes (bounds, options); a third argument (${describe(legacyMaxLevels)}) is not read: ` +
-        `put maxLevels in the options object, as in new ${owner}(bounds, { maxLevels: ${describe(legacyMaxLevels)} })`,
+      `${owner}(bounds, options) reads no third argument: put { maxLevels: ${levels} } in options`,
     );
   }
   const opts = options ?? {};
