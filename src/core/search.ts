@@ -260,7 +260,9 @@ function search(
 
 /**
  * {@link boxDistanceSquared} with both distances multiplied by `unit` first (1 leaves them as they
- * are, exactly): a circle search with an extreme radius measures in units of it.
+ * are, exactly): a circle search with an extreme radius measures in units of it. (A function of its
+ * own: the nearest searches call boxDistanceSquared in their inner loops, and the multiplications
+ * there measured up to 3% slower on nearest(5) at 100,000 boxes.)
  */
 function discDistanceSquared(
   x: number,
