@@ -381,6 +381,27 @@ describe('World bad input and re-entrancy', () => {
     for (const body of shifted) body.translate(0, -50); // … and starts again
     world.step();
     expect(calls).toEqual({ once: 1, other: 10, victim: 0, late: 5 });
+    // Registered during a step for another event type, or unregistered and registered again: not
+    // called before the next step either.
+    const events: string[] = [];
+    const ending = () => void events.push('end');
+    const again = () => void events.push('again');
+    world.on('collisionStay', again);
+    let first = true;
+    world.on('collisionStay', () => {
+      if (!first) return;
+      first = false;
+      world.on('collisionEnd', ending);
+      world.off('collisionStay', again);
+      world.on('collisionStay', again);
+    });
+    // Each shifted box overlaps two of the row (its own and the next), the last one only its own.
+    shifted[2].translate(0, 50);
+    world.step(); // four stay, one ends
+    expect(events).toEqual(['again']); // for the first stay only
+    shifted[1].translate(0, 50);
+    world.step(); // two stay, two end
+    expect(events).toEqual(['again', 'again', 'again', 'end', 'end']);
   });
   it('query filters must not mutate or nest', () => {
     const world = new World({ bounds });

@@ -20,8 +20,10 @@ export class Listeners<U> {
     collisionStay: [],
     collisionEnd: [],
   };
-  /** Listeners unregistered so far: a dispatch checks membership only after this changed. */
-  private removals = 0;
+  /** True while the listeners of a step are being called. */
+  private dispatching = false;
+  /** Listeners unregistered during the dispatch under way (made on the first such call). */
+  private removedNow: Set<ContactListener<U>> | null = null;
 
   /** Registers `listener`; throws on an unknown type or a listener that is not a function. */
   add(type: CollisionEventType, listener: ContactListener<U>): void {
@@ -36,7 +38,7 @@ export class Listeners<U> {
     const i = current.indexOf(listener);
     if (i < 0) return false;
     this.byType[type] = current.slice(0, i).concat(current.slice(i + 1));
-    this.removals++;
+    if (this.dispatching) (this.removedNow ??= new Set()).add(listener);
     return true;
   }
 
@@ -57,25 +59,32 @@ export class Listeners<U> {
    */
   dispatch(book: ContactBook<U>): void {
     // (A listener cannot call step(), so these lists do not change while they are dispatched.)
-    this.emit('collisionStart', book.started);
-    this.emit('collisionStay', book.stayed);
-    this.emit('collisionEnd', book.ended);
+    // The three arrays as the step found them: a listener registered by a `collisionStart`
+    // listener for `collisionEnd` waits for the next step too.
+    const { collisionStart, collisionStay, collisionEnd } = this.byType;
+    this.dispatching = true;
+    try {
+      this.emit(collisionStart, book.started);
+      this.emit(collisionStay, book.stayed);
+      this.emit(collisionEnd, book.ended);
+    } finally {
+      this.dispatching = false;
+      this.removedNow = null;
+    }
   }
 
   /**
-   * Calls the listeners registered for `type` when the dispatch of `type` began on every contact of
-   * `list`, skipping one that has been unregistered since (the check costs nothing until a
-   * listener is unregistered).
+   * Calls `listeners` (as the step's dispatch found them) on every contact of `list`, skipping one
+   * unregistered since the dispatch began, even if it was registered again (the check costs
+   * nothing until a listener is unregistered).
    */
-  private emit(type: CollisionEventType, list: readonly BodyContact<U>[]): void {
-    const listeners = this.byType[type];
+  private emit(listeners: readonly ContactListener<U>[], list: readonly BodyContact<U>[]): void {
     if (listeners.length === 0) return;
-    const removals = this.removals;
     const n = list.length;
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < listeners.length; k++) {
         const listener = listeners[k];
-        if (this.removals !== removals && !this.byType[type].includes(listener)) continue;
+        if (this.removedNow?.has(listener)) continue;
         listener(list[i]);
       }
     }
