@@ -294,6 +294,23 @@ describe('World bad input and re-entrancy', () => {
     b.validate();
   });
 
+  it("a body's shape, isStatic and continuous cannot be reassigned (a world files the body by them)", () => {
+    const world = new World({ bounds });
+    const body = world.add(new Body(new Circle(10, 10, 5), { isStatic: true }));
+    const loose = body as unknown as Record<string, unknown>;
+    expect(() => {
+      loose.isStatic = false;
+    }).toThrow(TypeError);
+    expect(() => {
+      loose.continuous = true;
+    }).toThrow(TypeError);
+    expect(() => {
+      loose.shape = new Circle(50, 50, 5);
+    }).toThrow(TypeError);
+    expect([body.isStatic, body.continuous, body.shape.x]).toEqual([true, false, 10]);
+    world.validate();
+  });
+
   it('removing continuous bodies from the middle of many keeps every other one swept', () => {
     const world = new World({ bounds: { x: 0, y: 0, width: 400, height: 100 } });
     world.add(new Body(new Box(300, 0, 2, 100), { isStatic: true }));

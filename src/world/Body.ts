@@ -50,12 +50,11 @@ const BODY_OPTIONS = ['isStatic', 'isSensor', 'category', 'mask', 'userData', 'c
  * world.add(player);
  */
 export class Body<U = unknown> {
-  /** The body's shape (shared, not copied: moving the shape moves the body). */
-  readonly shape: Shape;
-  /** Whether the body is static (see {@link BodyOptions.isStatic}). */
-  readonly isStatic: boolean;
-  /** Whether each step sweeps the body from its previous position (see {@link BodyOptions.continuous}). */
-  readonly continuous: boolean;
+  // (Fields behind getters: a world files a body by these, so they cannot change once it is made;
+  // assigning to the getter throws instead of corrupting the world.)
+  /** @internal */ readonly _shape: Shape;
+  /** @internal */ readonly _static: boolean;
+  /** @internal */ readonly _continuous: boolean;
   /** @internal Shape position at the end of the previous step (or when added): where its sweep starts. */
   _prevX = 0;
   /** @internal */ _prevY = 0;
@@ -110,14 +109,29 @@ export class Body<U = unknown> {
       throw new TypeError('a static body cannot be continuous: only moving bodies are swept');
     }
     requireFreeShape(shape); // again: a getter among the options may have given it a body
-    this.shape = shape;
+    this._shape = shape;
     shape._owner = this;
-    this.isStatic = isStatic ?? false;
+    this._static = isStatic ?? false;
     this._sensor = isSensor ?? false;
-    this.continuous = continuous ?? false;
+    this._continuous = continuous ?? false;
     this._category = category ?? 0x0001;
     this._mask = mask ?? 0xffffffff;
     this.userData = userData as U;
+  }
+
+  /** The body's shape (shared, not copied: moving the shape moves the body). */
+  get shape(): Shape {
+    return this._shape;
+  }
+
+  /** Whether the body is static (see {@link BodyOptions.isStatic}); fixed at construction. */
+  get isStatic(): boolean {
+    return this._static;
+  }
+
+  /** Whether each step sweeps the body from its previous position (see {@link BodyOptions.continuous}); fixed at construction. */
+  get continuous(): boolean {
+    return this._continuous;
   }
 
   /** Whether the body is a sensor (see {@link BodyOptions.isSensor}); may change between steps. */
