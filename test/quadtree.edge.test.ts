@@ -355,6 +355,19 @@ describe('edge cases', () => {
     expect(tree.query(BOUNDS, out)).toBe(out);
     expect(tree.retrieve(BOUNDS, out)).toBe(out);
     expect(out).toEqual([a, a]);
+    // Every array method appends to an out array, nearest included.
+    const b = item(50, 50, 5, 5);
+    tree.insert(b);
+    for (const [method, result] of [
+      ['queryPoint', tree.queryPoint(7, 7, out)],
+      ['queryCircle', tree.queryCircle(7, 7, 1, out)],
+      ['nearest', tree.nearest(100, 100, 2, Number.POSITIVE_INFINITY, out)],
+      ['all', tree.all(out)],
+    ] as const) {
+      expect(result, method).toBe(out);
+    }
+    expect(out).toEqual([a, a, a, a, b, a, a, b]);
+    expect(() => tree.nearest(0, 0, 1, 10, {} as never)).toThrow(/out must be an array/);
   });
 
   it('stats count checks far below brute force on a spread-out scene', () => {

@@ -472,12 +472,17 @@ export class Quadtree<T extends Rect> {
     this.table.forEachNearest(x, y, visit, maxDistance);
   }
 
-  /** The `k` items whose boxes are nearest to (x, y), nearest first, within `maxDistance`. */
-  nearest(x: number, y: number, k: number, maxDistance = Number.POSITIVE_INFINITY): T[] {
+  /**
+   * The `k` items whose boxes are nearest to (x, y), nearest first, within `maxDistance`. Appends
+   * to `out`.
+   */
+  nearest(x: number, y: number, k: number, maxDistance = Number.POSITIVE_INFINITY, out: T[] = []): T[] {
     this.settle();
+    requireArray(out, 'out');
     // The index's bounded k-nearest search (cheaper than stopping forEachNearest after k).
     const items = this.table.items;
-    return this.index.nearest(x, y, k, maxDistance).map((id) => items[id] as T);
+    for (const id of this.index.nearest(x, y, k, maxDistance)) out.push(items[id] as T);
+    return out;
   }
 
   /** Every item, in a deterministic order (by id). Appends to `out`. */
