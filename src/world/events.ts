@@ -38,7 +38,10 @@ export class Listeners<U> {
     const i = current.indexOf(listener);
     if (i < 0) return false;
     this.byType[type] = current.slice(0, i).concat(current.slice(i + 1));
-    if (this.dispatching) (this.removedNow ??= new Set()).add(listener);
+    if (this.dispatching) {
+      this.removedNow ??= new Set();
+      this.removedNow.add(listener);
+    }
     return true;
   }
 
