@@ -15,10 +15,27 @@ import { layOutForSearches } from './layout.js';
 import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
 import { readSettings } from './options.js';
 import { forEachPair } from './pairs.js';
-import { RAY_DIR_X, RAY_DIR_Y, RAY_LIMIT, RAY_X, RAY_Y, type RayVisitor, raycast } from './ray.js';
+import {
+  FIRST_ID,
+  FIRST_T,
+  RAY_DIR_X,
+  RAY_DIR_Y,
+  RAY_LIMIT,
+  RAY_X,
+  RAY_Y,
+  type RayVisitor,
+  raycast,
+} from './ray.js';
 import { runSearch, Search, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
-import { type SweepVisitor, sweep } from './sweep.js';
+import {
+  FIRST_ID as SWEPT_ID,
+  FIRST_NX as SWEPT_NX,
+  FIRST_NY as SWEPT_NY,
+  FIRST_T as SWEPT_T,
+  type SweepVisitor,
+  sweep,
+} from './sweep.js';
 import type {
   IdPairVisitor,
   IdRayHit,
@@ -292,25 +309,7 @@ export class QuadIndex {
    * beyond it are then skipped), or `false` to stop. For the first hit keep the smallest t.
    */
   raycast(x: number, y: number, dirX: number, dirY: number, maxT: number, visit: RayVisitor): void {
-    requireFinite(x, 'x');
-    requireFinite(y, 'y');
-    requireFinite(dirX, 'dirX');
-    requireFinite(dirY, 'dirY');
-    requireNonNegativeOrInfinity(maxT, 'maxT');
-    requireFunction(visit, 'visit');
-    const tree = this.tree;
-    const ctx = tree.enter();
-    const ray = ctx.walk;
-    ray[RAY_X] = x;
-    ray[RAY_Y] = y;
-    ray[RAY_DIR_X] = dirX;
-    ray[RAY_DIR_Y] = dirY;
-    ray[RAY_LIMIT] = maxT;
-    try {
-      raycast(tree, ctx, visit);
-    } finally {
-      tree.busy--;
-    }
+    this.walkRay(x, y, dirX, dirY, maxT, visit);
   }
 
   /**
@@ -326,21 +325,45 @@ export class QuadIndex {
     out: IdRayHit = { id: -1, t: 0 },
   ): IdRayHit | null {
     requireObject(out, 'out');
-    let bestId = -1;
-    let bestT = Number.POSITIVE_INFINITY;
-    this.raycast(x, y, dirX, dirY, maxT, (id, t) => {
-      // (bestId < 0: the first hit counts even at t = Infinity, where a tiny direction makes the
-      // entry overflow; raycast reports it, so the first hit must be it too.)
-      if (bestId < 0 || t < bestT || (t === bestT && id < bestId)) {
-        bestT = t;
-        bestId = id;
-      }
-      return bestT;
-    });
-    if (bestId < 0) return null;
-    out.id = bestId;
-    out.t = bestT;
+    const ray = this.walkRay(x, y, dirX, dirY, maxT, null);
+    if (ray[FIRST_ID] < 0) return null;
+    out.id = ray[FIRST_ID];
+    out.t = ray[FIRST_T];
     return out;
+  }
+
+  /**
+   * The ray walk behind {@link raycast} and, without a visitor, {@link raycastFirst}; returns the
+   * walk's numbers, where the latter finds its hit (read them before the next traversal).
+   */
+  private walkRay(
+    x: number,
+    y: number,
+    dirX: number,
+    dirY: number,
+    maxT: number,
+    visit: RayVisitor | null,
+  ): Float64Array {
+    requireFinite(x, 'x');
+    requireFinite(y, 'y');
+    requireFinite(dirX, 'dirX');
+    requireFinite(dirY, 'dirY');
+    requireNonNegativeOrInfinity(maxT, 'maxT');
+    if (visit !== null) requireFunction(visit, 'visit');
+    const tree = this.tree;
+    const ctx = tree.enter();
+    const ray = ctx.walk;
+    ray[RAY_X] = x;
+    ray[RAY_Y] = y;
+    ray[RAY_DIR_X] = dirX;
+    ray[RAY_DIR_Y] = dirY;
+    ray[RAY_LIMIT] = maxT;
+    try {
+      raycast(tree, ctx, visit);
+    } finally {
+      tree.busy--;
+    }
+    return ray;
   }
 
   /**
@@ -367,25 +390,13 @@ export class QuadIndex {
     skipId = -1,
   ): IdSweepHit | null {
     requireObject(out, 'out');
-    let found = false;
-    this.forEachSweepHit(
-      minX,
-      minY,
-      maxX,
-      maxY,
-      dx,
-      dy,
-      (id, t, normalX, normalY) => {
-        out.id = id;
-        out.t = t;
-        out.normalX = normalX;
-        out.normalY = normalY;
-        found = true;
-        return false;
-      },
-      skipId,
-    );
-    return found ? out : null;
+    const mover = this.walkSweep(minX, minY, maxX, maxY, dx, dy, null, skipId);
+    if (mover[SWEPT_ID] < 0) return null;
+    out.id = mover[SWEPT_ID];
+    out.t = mover[SWEPT_T];
+    out.normalX = mover[SWEPT_NX];
+    out.normalY = mover[SWEPT_NY];
+    return out;
   }
 
   /**
@@ -402,10 +413,27 @@ export class QuadIndex {
     visit: SweepVisitor,
     skipId = -1,
   ): void {
+    this.walkSweep(minX, minY, maxX, maxY, dx, dy, visit, skipId);
+  }
+
+  /**
+   * The sweep walk behind {@link forEachSweepHit} and, without a visitor, {@link sweep}; returns
+   * the walk's numbers, where the latter finds its hit (read them before the next traversal).
+   */
+  private walkSweep(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    dx: number,
+    dy: number,
+    visit: SweepVisitor | null,
+    skipId: number,
+  ): Float64Array {
     if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY);
     requireFinite(dx, 'dx');
     requireFinite(dy, 'dy');
-    requireFunction(visit, 'visit');
+    if (visit !== null) requireFunction(visit, 'visit');
     requireInteger(skipId, 'skipId', -1, 0x7fffffff);
     const tree = this.tree;
     const ctx = tree.enter();
@@ -421,6 +449,7 @@ export class QuadIndex {
     } finally {
       tree.busy--;
     }
+    return mover;
   }
 
   /**

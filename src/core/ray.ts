@@ -14,15 +14,21 @@ export const RAY_DIR_X = 2;
 export const RAY_DIR_Y = 3;
 export const RAY_LIMIT = 4;
 const ENTER = 5;
+/** Where a walk without a visitor leaves the first hit: its t and id (−1: none yet). */
+export const FIRST_T = 6;
+export const FIRST_ID = 7;
 
 /**
  * Visits the ids whose box the segment (x, y) + t·(dirX, dirY), t in [0, maxT], touches, node
  * by node from front to back; the caller puts the ray in ctx.walk (RAY_X … RAY_LIMIT). A number
  * returned by `visit` shortens the segment to that t (nodes and boxes beyond it are skipped),
- * `false` stops. Arguments are validated by the caller, which holds the tree busy.
+ * `false` stops. Without a visitor (null) the walk finds the first hit, ties by id, and leaves it
+ * at FIRST_T and FIRST_ID (−1: none), calling nothing: a visitor keeping the best in a closure
+ * allocated on every call. Arguments are validated by the caller, which holds the tree busy.
  */
-export function raycast(tree: TreeArrays, ctx: Scratch, visit: RayVisitor): void {
+export function raycast(tree: TreeArrays, ctx: Scratch, visit: RayVisitor | null): void {
   const ray = ctx.walk;
+  ray[FIRST_ID] = -1;
   const boxes = tree.boxes;
   const slotOf = tree.slotOf;
   const next = tree.itemNext;
@@ -48,6 +54,17 @@ export function raycast(tree: TreeArrays, ctx: Scratch, visit: RayVisitor): void
     for (let i = groups === 0 ? NONE : tree.nodeHead[n]; i !== NONE; i = next[i]) {
       if (internal && (groups & (1 << tree.reachGroup(n, i))) === 0) continue;
       if (!rayEnter(ray, boxes, slotOf[i] << 2)) continue;
+      if (visit === null) {
+        // (The first hit counts even at t = Infinity, where a tiny direction makes the entry overflow.)
+        const t = ray[ENTER];
+        const best = ray[FIRST_ID];
+        if (best < 0 || t < ray[FIRST_T] || (t === ray[FIRST_T] && i < best)) {
+          ray[FIRST_T] = t;
+          ray[FIRST_ID] = i;
+          if (t < ray[RAY_LIMIT]) ray[RAY_LIMIT] = t >= 0 ? t : 0;
+        }
+        continue;
+      }
       const answer = visit(i, ray[ENTER]);
       if (answer === false) return;
       if (typeof answer === 'number' && answer < ray[RAY_LIMIT]) ray[RAY_LIMIT] = answer >= 0 ? answer : 0;

@@ -18,7 +18,7 @@ export class Scratch {
    * inline, and the walks make one such call per node and per box (kilobytes per walk). Per
    * traversal, so a walk started from a visitor has its own.
    */
-  readonly walk = new Float64Array(6);
+  readonly walk = new Float64Array(10);
   /**
    * Pair walk entries (see pairs.ts): for entry k, boxes[4k..4k+3] and cells[4k..4k+3] are copies
    * of a box and its cell range and ids[k] its id. Copying makes every test after the first read
@@ -126,8 +126,19 @@ export class Scratch {
    */
   heapPush(size: number, key: number, id: number): void {
     this.fitKeyed(size + 1);
+    this.keys[size] = key;
+    this.siftUp(size, id);
+  }
+
+  /**
+   * {@link heapPush} of the entry whose key the caller wrote at keys[size] (after
+   * `fitKeyed(size + 1)`). The walks queue this way in their loops: V8 boxes a number passed to a
+   * call it does not inline (a heap number per entry queued), and this call takes integers only.
+   */
+  siftUp(size: number, id: number): void {
     const keys = this.keys;
     const ids = this.ids;
+    const key = keys[size];
     let k = size;
     while (k > 0) {
       const parent = (k - 1) >> 1;

@@ -134,6 +134,15 @@ export function entryNormal(enter: number, dx: number, dy: number, out: Float64A
 /** Visitor of an index sweep: the id hit, its time of impact, and the contact normal. */
 export type SweepVisitor = (id: number, t: number, normalX: number, normalY: number) => void | boolean;
 
+/**
+ * Where a sweep without a visitor (null) leaves the first hit in the walk's numbers, calling
+ * nothing: its id (−1: none), t and normal.
+ */
+export const FIRST_ID = 6;
+export const FIRST_T = 7;
+export const FIRST_NX = 8;
+export const FIRST_NY = 9;
+
 /** Node, group and box bounds for the walk (used between calls only). */
 const bounds = new Float64Array(4);
 const normal = new Float64Array(2);
@@ -146,8 +155,9 @@ const normal = new Float64Array(2);
  * moving box first reaches its bounds, a box by its exact time of impact, so only the nodes along
  * the swept path are opened. (Nodes come before boxes at equal keys, so ties still go by id.) The caller holds the tree busy.
  */
-export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: SweepVisitor): void {
+export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: SweepVisitor | null): void {
   const mover = ctx.walk;
+  mover[FIRST_ID] = -1;
   const dx = mover[4];
   const dy = mover[5];
   // A node (or group) is keyed by its entry time into its bounds: the very expressions of a box's
@@ -171,6 +181,13 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
     if (payload >= 0) {
       entryOf(mover, 0, boxes, slotOf[payload] << 2); // (a hit: it was queued for one)
       entryNormal(entry[0], dx, dy, normal);
+      if (visit === null) {
+        mover[FIRST_ID] = payload;
+        mover[FIRST_T] = key;
+        mover[FIRST_NX] = normal[0];
+        mover[FIRST_NY] = normal[1];
+        return;
+      }
       if (visit(payload, key, normal[0], normal[1]) === false) return;
       continue;
     }
@@ -181,18 +198,29 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
       // A leaf's boxes, or one group of an internal node's boxes: each keyed by its exact time.
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
         if (i === skip || (group >= 0 && tree.reachGroup(n, i) !== group)) continue;
-        if (entryOf(mover, 0, boxes, slotOf[i] << 2)) ctx.heapPush(size++, entry[0] > 0 ? entry[0] : 0, i);
+        if (entryOf(mover, 0, boxes, slotOf[i] << 2)) queueAtEntry(ctx, size++, i);
       }
       continue;
     }
     for (let g = 0; g < 2; g++) {
       if (!tree.reachBounds(n, g, bounds) || !entryOf(mover, 0, bounds, 0)) continue;
-      ctx.heapPush(size++, entry[0] > 0 ? entry[0] : 0, -(groupBase + 1 + 2 * n + g));
+      queueAtEntry(ctx, size++, -(groupBase + 1 + 2 * n + g));
     }
     for (let c = first; c < first + 4; c++) {
       if (tree.nodeTotal[c] === 0) continue;
       tree.nodeBounds(c, bounds);
-      if (entryOf(mover, 0, bounds, 0)) ctx.heapPush(size++, entry[0] > 0 ? entry[0] : 0, -(c + 1));
+      if (entryOf(mover, 0, bounds, 0)) queueAtEntry(ctx, size++, -(c + 1));
     }
   }
+}
+
+/**
+ * Queues payload `id` in the walk's heap of `size` entries, keyed by the entry time the last
+ * {@link entryOf} left (0 when the boxes overlap already). The key goes through the heap's array
+ * rather than an argument (see Scratch.siftUp).
+ */
+function queueAtEntry(ctx: Scratch, size: number, id: number): void {
+  ctx.fitKeyed(size + 1);
+  ctx.keys[size] = entry[0] > 0 ? entry[0] : 0;
+  ctx.siftUp(size, id);
 }
