@@ -64,7 +64,9 @@ export function overlapsUnchecked(a: Shape, b: Shape): boolean {
  * Tests shapes `a` and `b`. Returns whether they collide and, when `out` is given and they do,
  * fills it: unit `normal` from a to b, `depth` of the minimum translation vector, and the
  * containment flags `aInB` / `bInA`. Same collision rule as {@link overlaps}: `depth > 0` whenever
- * this returns true, and moving `a` by `-normal × depth` leaves the pair merely touching. When they do not collide `out` is left unchanged.
+ * this returns true, and moving `a` by `-normal × depth` leaves the pair merely touching (to within
+ * rounding: a diagonal normal's square root rounds, so back off a little for a guaranteed gap).
+ * When they do not collide `out` is left unchanged.
  * `collide(b, a)` reports exactly the mirrored result (normal negated, flags swapped).
  * @example
  * const contact = new Contact();
