@@ -33,3 +33,19 @@ describe('steady frames allocate nothing per box, even with inlining off', () =>
     expect(bytes.rebuild).toBeLessThan(2 * BOXES);
   }, 60_000);
 });
+
+describe('memory follows what is held, not what was', () => {
+  it('bodies added, moved and removed between steps, and a Quadtree after a peak, leave little behind', () => {
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const script = fileURLToPath(new URL('./allocation/retained.ts', import.meta.url));
+    const output = execFileSync(process.execPath, ['--expose-gc', '--import', tsx, script], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const bytes = JSON.parse(output) as { moved: number; peak: number };
+    // Held on to, they measure 11.5 MB (20,000 removed bodies on the moved list) and 2.2 MB (the
+    // staging of 200,000 items); given back, 0.4 MB and 0.2 MB.
+    expect(bytes.moved).toBeLessThan(3e6);
+    expect(bytes.peak).toBeLessThan(1e6);
+  }, 60_000);
+});
