@@ -5,7 +5,7 @@
 //
 // Usage: node scripts/check-package.mjs [--keep] (--keep leaves the temporary project for a look).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,7 +168,24 @@ tsconfig('tsconfig.nodenext.json', { module: 'nodenext', moduleResolution: 'node
   'check.cts',
 ]);
 tsconfig('tsconfig.bundler.json', { module: 'esnext', moduleResolution: 'bundler' }, ['check.ts']);
+// The public API's typing rules (variance of World<U> and Body<U>, visitors that return anything,
+// options that take an explicit undefined) under every strict flag a consumer may set.
+writeFileSync(join(app, 'consumer.ts'), readFileSync(join(root, 'test/types/consumer.ts'), 'utf8'));
+tsconfig(
+  'tsconfig.strictest.json',
+  {
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+  },
+  ['consumer.ts'],
+);
 for (const [config, what] of [
+  [
+    'tsconfig.strictest.json',
+    'bundler, exactOptionalPropertyTypes and noUncheckedIndexedAccess (test/types/consumer.ts)',
+  ],
   ['tsconfig.node16.json', 'node16 (.mts as ESM, .cts as CommonJS)'],
   ['tsconfig.nodenext.json', 'nodenext (.mts as ESM, .cts as CommonJS)'],
   ['tsconfig.bundler.json', 'bundler'],

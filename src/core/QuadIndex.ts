@@ -519,7 +519,7 @@ export class QuadIndex {
    * Visits every node depth-first (parents before children), e.g. to draw the tree. The
    * {@link NodeInfo} object is reused between calls. Return `false` to stop.
    */
-  forEachNode(visit: (node: NodeInfo) => void | boolean): void {
+  forEachNode(visit: (node: NodeInfo) => unknown): void {
     requireFunction(visit, 'visit');
     const tree = this.tree;
     const ctx = tree.enter();

@@ -8,7 +8,7 @@ export function forEachNode(
   tree: TreeArrays,
   ctx: Scratch,
   info: NodeInfo,
-  visit: (node: NodeInfo) => void | boolean,
+  visit: (node: NodeInfo) => unknown,
 ): void {
   const cellW = tree.cellWidth;
   const cellH = tree.cellHeight;

@@ -9,7 +9,7 @@ import { axisDistance, boxDistanceSquared } from './search.js';
  */
 
 /** Visitor of a nearest-first walk: the id and the squared distance to its box. */
-export type NearestVisitor = (id: number, distanceSquared: number) => void | boolean;
+export type NearestVisitor = (id: number, distanceSquared: number) => unknown;
 
 /**
  * Internal nodes with at most this many boxes of their own have them offered whole by nearestK.

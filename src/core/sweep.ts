@@ -132,7 +132,7 @@ export function entryNormal(enter: number, dx: number, dy: number, out: Float64A
 }
 
 /** Visitor of an index sweep: the id hit, its time of impact, and the contact normal. */
-export type SweepVisitor = (id: number, t: number, normalX: number, normalY: number) => void | boolean;
+export type SweepVisitor = (id: number, t: number, normalX: number, normalY: number) => unknown;
 
 /**
  * Where a sweep without a visitor (null) leaves the first hit in the walk's numbers, calling

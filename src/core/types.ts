@@ -22,14 +22,14 @@ export interface QuadtreeOptions {
    * A leaf holding more than this many boxes splits into four children (when depth and size
    * allow). Default 24 (quadtree-js uses 10; see docs/tuning.md).
    */
-  maxObjects?: number;
+  maxObjects?: number | undefined;
   /** Deepest level a node may have; the root is level 0. Integer from 0 to 16. Default 12. */
-  maxLevels?: number;
+  maxLevels?: number | undefined;
   /**
    * Nodes never get narrower or shorter than this (in world units): the tree stops splitting one
    * level earlier instead. Default 0 (no limit besides `maxLevels`).
    */
-  minNodeSize?: number;
+  minNodeSize?: number | undefined;
 }
 
 /** Counts describing an index, from `stats()`. */
@@ -74,10 +74,10 @@ export interface NodeInfo {
 }
 
 /** Visitor of ids. Return `false` to stop early. */
-export type IdVisitor = (id: number) => void | boolean;
+export type IdVisitor = (id: number) => unknown;
 
 /** Visitor of overlapping id pairs (each pair once, see `forEachPair`). Return `false` to stop. */
-export type IdPairVisitor = (a: number, b: number) => void | boolean;
+export type IdPairVisitor = (a: number, b: number) => unknown;
 
 /** First box hit by a moving box, from {@link QuadIndex.sweep}. */
 export interface IdSweepHit {

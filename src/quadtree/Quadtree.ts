@@ -412,7 +412,9 @@ export class Quadtree<T extends Rect> {
    *
    * Return a number from `visit` to shorten the segment to that t (e.g. the exact hit of the shape
    * inside the box: nodes and items beyond it are then skipped), or `false` to stop. For the first
-   * hit, keep the smallest t you found; the walk guarantees no closer item is skipped.
+   * hit, keep the smallest t you found; the walk guarantees no closer item is skipped. Mind
+   * arrow functions: `(s) => hits.push(s)` returns the array's length, a number, and cuts the
+   * segment; write `(s) => { hits.push(s); }`.
    */
   raycast(
     x: number,
@@ -454,7 +456,7 @@ export class Quadtree<T extends Rect> {
     item: Rect,
     dx: number,
     dy: number,
-    visit: (hit: T, t: number, normalX: number, normalY: number) => void | boolean,
+    visit: (hit: T, t: number, normalX: number, normalY: number) => unknown,
   ): void {
     this.settle();
     requireFunction(visit, 'visit');
@@ -470,7 +472,7 @@ export class Quadtree<T extends Rect> {
   forEachNearest(
     x: number,
     y: number,
-    visit: (item: T, distanceSquared: number) => void | boolean,
+    visit: (item: T, distanceSquared: number) => unknown,
     maxDistance = Number.POSITIVE_INFINITY,
   ): void {
     this.settle();
@@ -510,7 +512,7 @@ export class Quadtree<T extends Rect> {
    * Visits every node depth-first (parents before children), e.g. to draw the tree. The
    * {@link NodeInfo} object is reused between calls. Return `false` to stop.
    */
-  forEachNode(visit: (node: NodeInfo) => void | boolean): void {
+  forEachNode(visit: (node: NodeInfo) => unknown): void {
     this.settle();
     this.index.forEachNode(visit);
   }

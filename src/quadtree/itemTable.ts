@@ -44,25 +44,25 @@ export class ItemTable<T extends Rect> {
   // The user's visitor of the traversal under way; the relays below turn ids into items for it.
   // (Fields, saved and restored around each traversal so that nested ones work, because a
   // closure per call would allocate on every frame.)
-  private pairVisit: Stored<[T, T], void | boolean> | null = null;
-  private itemVisit: Stored<[T], void | boolean> | null = null;
+  private pairVisit: Stored<[T, T], unknown> | null = null;
+  private itemVisit: Stored<[T], unknown> | null = null;
   private outList: T[] | null = null;
   private rayVisit: Stored<[T, number], number | boolean | void> | null = null;
-  private nearVisit: Stored<[T, number], void | boolean> | null = null;
-  private sweepVisit: Stored<[T, number, number, number], void | boolean> | null = null;
-  private readonly relayPair = (a: number, b: number): void | boolean =>
-    (this.pairVisit as Stored<[T, T], void | boolean>)(this.items[a] as T, this.items[b] as T);
-  private readonly relayItem = (id: number): void | boolean =>
-    (this.itemVisit as Stored<[T], void | boolean>)(this.items[id] as T);
+  private nearVisit: Stored<[T, number], unknown> | null = null;
+  private sweepVisit: Stored<[T, number, number, number], unknown> | null = null;
+  private readonly relayPair = (a: number, b: number): unknown =>
+    (this.pairVisit as Stored<[T, T], unknown>)(this.items[a] as T, this.items[b] as T);
+  private readonly relayItem = (id: number): unknown =>
+    (this.itemVisit as Stored<[T], unknown>)(this.items[id] as T);
   private readonly relayPush = (id: number): void => {
     (this.outList as T[]).push(this.items[id] as T);
   };
   private readonly relayRay = (id: number, t: number): number | boolean | void =>
     (this.rayVisit as Stored<[T, number], number | boolean | void>)(this.items[id] as T, t);
-  private readonly relaySweep = (id: number, t: number, nx: number, ny: number): void | boolean =>
-    (this.sweepVisit as Stored<[T, number, number, number], void | boolean>)(this.items[id] as T, t, nx, ny);
-  private readonly relayNear = (id: number, d2: number): void | boolean =>
-    (this.nearVisit as Stored<[T, number], void | boolean>)(this.items[id] as T, d2);
+  private readonly relaySweep = (id: number, t: number, nx: number, ny: number): unknown =>
+    (this.sweepVisit as Stored<[T, number, number, number], unknown>)(this.items[id] as T, t, nx, ny);
+  private readonly relayNear = (id: number, d2: number): unknown =>
+    (this.nearVisit as Stored<[T, number], unknown>)(this.items[id] as T, d2);
 
   constructor(private readonly index: QuadIndex) {}
 
@@ -217,7 +217,7 @@ export class ItemTable<T extends Rect> {
   }
 
   /** The index's pair pass, relayed to `visit` as items; returns the box tests made. */
-  forEachPair(visit: Stored<[T, T], void | boolean>): number {
+  forEachPair(visit: Stored<[T, T], unknown>): number {
     const saved = this.pairVisit;
     this.pairVisit = visit;
     try {
@@ -253,7 +253,7 @@ export class ItemTable<T extends Rect> {
     item: Rect,
     dx: number,
     dy: number,
-    visit: Stored<[T, number, number, number], void | boolean>,
+    visit: Stored<[T, number, number, number], unknown>,
   ): void {
     readBox(item, 'item', areaScratch, 0);
     const skip = this.liveId(item as T);
@@ -276,12 +276,7 @@ export class ItemTable<T extends Rect> {
   }
 
   /** The index's nearest-first walk, relayed to `visit` as items. */
-  forEachNearest(
-    x: number,
-    y: number,
-    visit: Stored<[T, number], void | boolean>,
-    maxDistance: number,
-  ): void {
+  forEachNearest(x: number, y: number, visit: Stored<[T, number], unknown>, maxDistance: number): void {
     const saved = this.nearVisit;
     this.nearVisit = visit;
     try {
@@ -328,8 +323,9 @@ export class ItemTable<T extends Rect> {
 }
 
 /**
- * A visitor kept in a field between calls. Method syntax makes its parameters bivariant, so that a
- * `Quadtree<Sprite>` stays assignable to a `Quadtree<Rect>` as it was before it stored visitors.
+ * A visitor kept in a field between calls. Method syntax makes its parameters bivariant: a field
+ * typed with a plain function type would make T invariant, and a `Quadtree<Sprite>` would no
+ * longer be assignable to a `Quadtree<Rect>` (as a tree that only took visitors as arguments is).
  * @internal
  */
 export type Stored<A extends unknown[], R> = { visit(...args: A): R }['visit'];

@@ -14,10 +14,10 @@ export interface QuadtreeStats extends IndexStats {
 }
 
 /** Visitor for item queries. Return `false` to stop the query early. */
-export type ItemVisitor<T> = (item: T) => void | boolean;
+export type ItemVisitor<T> = (item: T) => unknown;
 
 /** Visitor for colliding pairs. Return `false` to stop the pass early. */
-export type PairVisitor<T> = (a: T, b: T) => void | boolean;
+export type PairVisitor<T> = (a: T, b: T) => unknown;
 
 /** The first item hit by a moving box, from {@link Quadtree.sweep}. */
 export interface ItemSweepHit<T> {

@@ -14,15 +14,15 @@ export interface BodyOptions<U = unknown> {
    * Static bodies never move on their own: static–static pairs are never tested, and
    * {@link World.separate} never pushes them. Fixed at construction. Default `false`.
    */
-  isStatic?: boolean;
+  isStatic?: boolean | undefined;
   /** Sensors report contacts and events but are never pushed apart. Default `false`. */
-  isSensor?: boolean;
+  isSensor?: boolean | undefined;
   /** Collision category bits (unsigned 32-bit integer). Default `0x0001`. */
-  category?: number;
+  category?: number | undefined;
   /** Categories this body collides with (unsigned 32-bit integer). Default `0xFFFFFFFF`. */
-  mask?: number;
+  mask?: number | undefined;
   /** Anything you want to find again from a contact or query result. */
-  userData?: U;
+  userData?: U | undefined;
   /**
    * For fast movers (bullets): each {@link World.step} also sweeps the body from where it was at
    * the previous step to where it is now, and reports the first body it crossed but no longer
@@ -32,7 +32,7 @@ export interface BodyOptions<U = unknown> {
    * a body, so the sweep of a body that is not a sensor looks past them (a sensor it crossed and
    * left during the step is not reported). Default `false`.
    */
-  continuous?: boolean;
+  continuous?: boolean | undefined;
 }
 
 const BODY_OPTIONS = ['isStatic', 'isSensor', 'category', 'mask', 'userData', 'continuous'];

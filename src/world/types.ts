@@ -23,7 +23,7 @@ export interface WorldOptions extends QuadtreeOptions {
    * {@link World.step}. Larger margins mean fewer index updates but more candidate pairs.
    * Static bodies use their tight box. Default 2.
    */
-  margin?: number;
+  margin?: number | undefined;
 }
 
 /**
@@ -87,17 +87,22 @@ export class BodyContact<U = unknown> extends Contact {
 /** Narrowing of world queries. Every field is optional. */
 export interface BodyFilter<U = unknown> {
   /** Only bodies whose `category & mask` is non-zero. Default: all bits. */
-  mask?: number;
+  mask?: number | undefined;
   /** Include sensor bodies. Default `true`. */
-  includeSensors?: boolean;
+  includeSensors?: boolean | undefined;
   /** Include static bodies. Default `true`. */
-  includeStatic?: boolean;
+  includeStatic?: boolean | undefined;
   /** Include dynamic (non-static) bodies. Default `true`. */
-  includeDynamic?: boolean;
+  includeDynamic?: boolean | undefined;
   /** Leave this body out (e.g. the shooter of a ray). */
-  exclude?: Body<U> | null;
-  /** Last word: return `false` to leave a body out. Must not add, remove or query bodies. */
-  predicate?: (body: Body<U>) => boolean;
+  exclude?: Body<U> | null | undefined;
+  /**
+   * Last word: return `false` to leave a body out. Must not add, remove or query bodies.
+   * (Typed through a method, whose parameter TypeScript checks both ways: as a plain function
+   * type it would make `World<U>` and `Body<U>` invariant in `U`, and a `Body<string>` would not
+   * be a `Body`.)
+   */
+  predicate?: { predicate(body: Body<U>): boolean }['predicate'] | undefined;
 }
 
 /** A ray's hit on a body, from {@link World.raycast} / {@link World.raycastAll}. */
