@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Box, Circle, collide, OrientedBox, Point, Polygon, Segment } from '../src/geometry/index.js';
-import { Body, type BodyContact, World } from '../src/world/index.js';
+import { Body, type BodyContact, CastHit, RaycastHit, World } from '../src/world/index.js';
 import { shiftyBounds } from './fixtures.js';
 import { bytesAllocatedBy } from './memory.js';
 
@@ -191,6 +191,22 @@ describe('World queries', () => {
     expect(world.raycast(50, 0, 0, 1, 1000)!.body).toBe(disc);
     expect(world.raycast(50, 200, 0, -1, 1000)!.body).toBe(rod);
     expect(world.raycastAll(0, 50, 1, 0, 1000).map((h) => h.body)).toEqual([disc, wall, tri]);
+  });
+
+  it('a ray or cast hit kept with clone() or copyFrom() keeps its body', () => {
+    const ray = world.raycast(0, 50, 1, 0, 1000)!;
+    const keptRay = ray.clone();
+    world.raycast(0, 50, 1, 0, 1000, { exclude: disc }, ray); // reuses the first hit's object
+    expect([ray.body, keptRay.body, keptRay.distance, keptRay.point.x]).toEqual([wall, disc, 40, 40]);
+    expect(keptRay).toBeInstanceOf(RaycastHit);
+    expect(new RaycastHit().copyFrom(keptRay).body).toBe(disc);
+    const cast = world.castShape(new Circle(0, 50, 2), 200, 0)!;
+    const keptCast = cast.clone();
+    world.castShape(new Circle(0, 50, 2), 200, 0, { exclude: disc }, cast);
+    expect([cast.body, keptCast.body]).toEqual([wall, disc]);
+    expect(keptCast).toBeInstanceOf(CastHit);
+    expect(keptCast.t).toBeCloseTo(38 / 200, 12);
+    expect(new CastHit().copyFrom(keptCast).body).toBe(disc);
   });
 
   it('raycast walks the index front to back instead of testing every body', () => {

@@ -118,6 +118,18 @@ export class RaycastHit<U = unknown> extends RayHit {
     super();
     if (body !== undefined) this.body = body;
   }
+
+  /** Copies every field of `other` into this hit, and its `body` when it is a RaycastHit. */
+  override copyFrom(other: RayHit): this {
+    super.copyFrom(other);
+    if (other instanceof RaycastHit) this.body = other.body;
+    return this;
+  }
+
+  /** A new, independent copy, with the same `body`. */
+  override clone(): RaycastHit<U> {
+    return new RaycastHit<U>().copyFrom(this);
+  }
 }
 
 /**
@@ -135,6 +147,18 @@ export class CastHit<U = unknown> extends SweepHit {
   constructor(body?: Body<U>) {
     super();
     if (body !== undefined) this.body = body;
+  }
+
+  /** Copies every field of `other` into this hit, and its `body` when it is a CastHit. */
+  override copyFrom(other: SweepHit): this {
+    super.copyFrom(other);
+    if (other instanceof CastHit) this.body = other.body;
+    return this;
+  }
+
+  /** A new, independent copy that later casts will not overwrite, with the same `body`. */
+  override clone(): CastHit<U> {
+    return new CastHit<U>().copyFrom(this);
   }
 }
 
