@@ -95,6 +95,13 @@ world.add(new lib.Body(new lib.Box(55, 40, 20, 20), { isStatic: true }));
 world.step();
 if (world.contacts.length !== 1) throw new Error('World.step found ' + world.contacts.length + ' contacts, expected 1');
 
+// Every exported class and function carries its own name (console.log and stack traces show it):
+// the bundler renames one that names itself in its body (class _Body) or shares a name inside.
+const misnamed = Object.entries(lib)
+  .filter(([name, value]) => typeof value === 'function' && value.name !== name)
+  .map(([name, value]) => name + ' is named ' + value.name);
+if (misnamed.length > 0) throw new Error('exports with another name: ' + misnamed.join(', '));
+
 let indexed = 'QuadIndex not exported (skipped)';
 if ('QuadIndex' in lib) {
   const index = new lib.QuadIndex({ x: 0, y: 0, width: 100, height: 100 });

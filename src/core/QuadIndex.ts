@@ -24,7 +24,7 @@ import {
   RAY_X,
   RAY_Y,
   type RayVisitor,
-  raycast,
+  walkRayNodes,
 } from './ray.js';
 import { runSearch, Search, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
@@ -359,7 +359,7 @@ export class QuadIndex {
     ray[RAY_DIR_Y] = dirY;
     ray[RAY_LIMIT] = maxT;
     try {
-      raycast(tree, ctx, visit);
+      walkRayNodes(tree, ctx, visit);
     } finally {
       tree.busy--;
     }

@@ -26,7 +26,7 @@ export const FIRST_ID = 7;
  * at FIRST_T and FIRST_ID (−1: none), calling nothing: a visitor keeping the best in a closure
  * allocated on every call. Arguments are validated by the caller, which holds the tree busy.
  */
-export function raycast(tree: TreeArrays, ctx: Scratch, visit: RayVisitor | null): void {
+export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayVisitor | null): void {
   const ray = ctx.walk;
   ray[FIRST_ID] = -1;
   const boxes = tree.boxes;

@@ -22,7 +22,7 @@ export class RayHit {
 
   /** Copies every field of `other` into this hit. */
   copyFrom(other: RayHit): this {
-    if (!(other instanceof RayHit)) requireInstance(other, RayHit, 'a RayHit', 'other');
+    requireRayHit(other);
     this.point.x = other.point.x;
     this.point.y = other.point.y;
     this.normal.x = other.normal.x;
@@ -33,8 +33,17 @@ export class RayHit {
 
   /** A new, independent copy. */
   clone(): RayHit {
-    return new RayHit().copyFrom(this);
+    return newRayHit().copyFrom(this);
   }
+}
+
+// Outside the class on purpose: a class that names itself in its own body is bundled as
+// `var RayHit = class _RayHit`, and its name (what console.log and stack traces show) reads `_RayHit`.
+function requireRayHit(other: unknown): void {
+  if (!(other instanceof RayHit)) requireInstance(other, RayHit, 'a RayHit', 'other');
+}
+function newRayHit(): RayHit {
+  return new RayHit();
 }
 
 /**

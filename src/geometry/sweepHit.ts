@@ -40,7 +40,7 @@ export class SweepHit {
 
   /** Copies every field of `other` into this hit. */
   copyFrom(other: SweepHit): this {
-    if (!(other instanceof SweepHit)) requireInstance(other, SweepHit, 'a SweepHit', 'other');
+    requireSweepHit(other);
     this.t = other.t;
     this.normal.x = other.normal.x;
     this.normal.y = other.normal.y;
@@ -51,8 +51,17 @@ export class SweepHit {
 
   /** A new, independent copy that later sweeps will not overwrite. */
   clone(): SweepHit {
-    return new SweepHit().copyFrom(this);
+    return newSweepHit().copyFrom(this);
   }
+}
+
+// Outside the class on purpose: a class that names itself in its own body is bundled as
+// `var SweepHit = class _SweepHit`, and its name (what console.log and stack traces show) reads `_SweepHit`.
+function requireSweepHit(other: unknown): void {
+  if (!(other instanceof SweepHit)) requireInstance(other, SweepHit, 'a SweepHit', 'other');
+}
+function newSweepHit(): SweepHit {
+  return new SweepHit();
 }
 
 /** Middle of [lo1, hi1] ∩ [lo2, hi2], clamped into [lo2, hi2] (the target's range) against rounding. @internal */

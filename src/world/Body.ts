@@ -248,9 +248,15 @@ export class Body<U = unknown> {
 
   /** Whether this body and `other` pass each other's category/mask filter. */
   canCollideWith(other: Body<U>): boolean {
-    if (!(other instanceof Body)) requireInstance(other, Body, 'a Body', 'other');
+    requireBody(other);
     return (this._category & other._mask) !== 0 && (other._category & this._mask) !== 0;
   }
+}
+
+// Outside the class on purpose: a class that names itself in its own body is bundled as
+// `var Body = class _Body`, and its name (what console.log and stack traces show) reads `_Body`.
+function requireBody(other: unknown): asserts other is Body {
+  if (!(other instanceof Body)) requireInstance(other, Body, 'a Body', 'other');
 }
 
 /** Throws unless no body owns `shape`. */

@@ -122,13 +122,13 @@ export class RaycastHit<U = unknown> extends RayHit {
   /** Copies every field of `other` into this hit, and its `body` when it is a RaycastHit. */
   override copyFrom(other: RayHit): this {
     super.copyFrom(other);
-    if (other instanceof RaycastHit) this.body = other.body;
+    if (isRaycastHit(other)) this.body = other.body as Body<U>;
     return this;
   }
 
   /** A new, independent copy, with the same `body`. */
   override clone(): RaycastHit<U> {
-    return new RaycastHit<U>().copyFrom(this);
+    return newRaycastHit<U>().copyFrom(this);
   }
 }
 
@@ -152,14 +152,30 @@ export class CastHit<U = unknown> extends SweepHit {
   /** Copies every field of `other` into this hit, and its `body` when it is a CastHit. */
   override copyFrom(other: SweepHit): this {
     super.copyFrom(other);
-    if (other instanceof CastHit) this.body = other.body;
+    if (isCastHit(other)) this.body = other.body as Body<U>;
     return this;
   }
 
   /** A new, independent copy that later casts will not overwrite, with the same `body`. */
   override clone(): CastHit<U> {
-    return new CastHit<U>().copyFrom(this);
+    return newCastHit<U>().copyFrom(this);
   }
+}
+
+// Outside the classes on purpose: a class that names itself in its own body is bundled as
+// `var CastHit = class _CastHit`, and its name (what console.log and stack traces show) reads
+// `_CastHit`.
+function isRaycastHit(hit: RayHit): hit is RaycastHit {
+  return hit instanceof RaycastHit;
+}
+function newRaycastHit<U>(): RaycastHit<U> {
+  return new RaycastHit<U>();
+}
+function isCastHit(hit: SweepHit): hit is CastHit {
+  return hit instanceof CastHit;
+}
+function newCastHit<U>(): CastHit<U> {
+  return new CastHit<U>();
 }
 
 /** Counts describing a {@link World}, from {@link World.stats}. */
