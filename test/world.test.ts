@@ -273,6 +273,28 @@ describe('World bad input and re-entrancy', () => {
     expect(body.category).toBe(1);
   });
 
+  it('a wrong World option or argument says what to write instead', () => {
+    const make = (options: unknown) => () => new World(options as never);
+    expect(make({ bounds, marign: 1 })).toThrow(
+      /options\.marign is not an option; did you mean margin\?.*bounds, margin/,
+    );
+    expect(make({ bounds, padding: 1 })).toThrow(/did you mean margin\?/);
+    expect(make({ bound: bounds })).toThrow(/did you mean bounds\?/);
+    expect(make(bounds)).toThrow(/new World\(\{ bounds: rect \}\)/);
+    expect(make(undefined)).toThrow(/new World\(\{ bounds: \{/);
+    expect(make({})).toThrow(/options\.bounds must be/);
+    const world = new World({ bounds });
+    expect(() => world.add(new Circle(0, 0, 1) as never)).toThrow(
+      /got a circle shape: wrap it, world\.add\(new Body\(shape\)\)/,
+    );
+    expect(() => world.add(undefined as never)).toThrow(/body must be a Body, got undefined$/);
+    // An instance of another copy of the class (the package's ESM and CommonJS builds loaded side by side).
+    const otherCopy = new (class Body {})();
+    expect(() => world.add(otherCopy as never)).toThrow(/another copy of quadcollide/);
+    expect(() => world.add({ shape: 1 } as never)).not.toThrow(/another copy/);
+    expect(world.size).toBe(0);
+  });
+
   it('adding twice, adding to two worlds, removing unknown bodies', () => {
     const world = new World({ bounds });
     const other = new World({ bounds });

@@ -18,9 +18,10 @@ import type { QuadtreeOptions, Rect } from './types.js';
  */
 const DEFAULT_MAX_OBJECTS = 24;
 
-const OPTION_NAMES = ['maxObjects', 'maxLevels', 'minNodeSize'] as const;
-/** Option names of other quadtree libraries, and ours. */
-const OPTION_ALIASES: Record<string, string> = {
+/** The index's options (a World takes them too). @internal */
+export const OPTION_NAMES = ['maxObjects', 'maxLevels', 'minNodeSize'] as const;
+/** Option names of other quadtree libraries, and ours. @internal */
+export const OPTION_ALIASES: Readonly<Record<string, string>> = {
   maxDepth: 'maxLevels',
   depth: 'maxLevels',
   maxItems: 'maxObjects',

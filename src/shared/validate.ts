@@ -213,7 +213,30 @@ export function requireInstance(
   optional = false,
 ): void {
   if (value instanceof type || (optional && value === undefined)) return;
-  throw new TypeError(`${name} must be ${what}${optional ? ' (or omitted)' : ''}, got ${describe(value)}`);
+  const copy = namesLike(value, type.name)
+    ? ` (a ${type.name} of another copy of quadcollide? Its ES module and CommonJS builds have separate classes: load it one way only)`
+    : '';
+  throw new TypeError(
+    `${name} must be ${what}${optional ? ' (or omitted)' : ''}, got ${describe(value)}${copy}`,
+  );
+}
+
+/**
+ * Whether `value`'s class, or one it extends, is named `name`: an instance of another copy of
+ * the class (a bundler may prefix the name with `_`).
+ */
+function namesLike(value: unknown, name: string): boolean {
+  if (value === null || typeof value !== 'object' || name === '') return false;
+  const plain = name.replace(/^_/, '');
+  for (
+    let p = Object.getPrototypeOf(value);
+    p !== null && p !== Object.prototype;
+    p = Object.getPrototypeOf(p)
+  ) {
+    const ctor = Object.hasOwn(p, 'constructor') ? p.constructor : undefined;
+    if (typeof ctor === 'function' && ctor.name.replace(/^_/, '') === plain) return true;
+  }
+  return false;
 }
 
 /** The entry of `words` within edit distance 3 of `word` (case-insensitive), or undefined. */

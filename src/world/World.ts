@@ -1,6 +1,6 @@
 import type { Rect } from '../core/types.js';
 import { Contact } from '../geometry/contact.js';
-import { requireShape, type Shape } from '../geometry/shape.js';
+import { requireShape, Shape } from '../geometry/shape.js';
 import {
   isValidMinMax,
   requireArray,
@@ -82,7 +82,6 @@ export class World<U = unknown> {
    * @param options root bounds, fat-box margin and index tuning (passed to both indexes)
    */
   constructor(options: WorldOptions) {
-    if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
     this.broad = new BroadPhase<U>(options);
     this.queries = new WorldQueries<U>(this.broad);
     this.pipeline = new StepPipeline<U>(this.broad, this.list, this.book, this.queries);
@@ -121,7 +120,7 @@ export class World<U = unknown> {
    * @returns the body, for chaining
    */
   add(body: Body<U>): Body<U> {
-    if (!(body instanceof Body)) throw new TypeError('body must be a Body');
+    if (!(body instanceof Body)) requireBody(body);
     this.assertMutable('add');
     if (body._world === this) throw new Error(`World.add(): body ${body._id} is already in this world`);
     if (body._world !== null)
@@ -486,4 +485,14 @@ export class World<U = unknown> {
     this.list.validate(this, this.broad, fail);
     if (this.book.tableSize !== this.book.count) fail('contact table does not match the contact list');
   }
+}
+
+/** Throws for `add` of something that is not a Body, with a hint when it is a shape. */
+function requireBody(value: unknown): void {
+  if (value instanceof Shape) {
+    throw new TypeError(
+      `body must be a Body, got a ${value.kind} shape: wrap it, world.add(new Body(shape))`,
+    );
+  }
+  requireInstance(value, Body, 'a Body', 'body');
 }

@@ -1,11 +1,12 @@
 import { copyBox } from '../core/arrays.js';
 import * as internal from '../core/internal.js';
+import { OPTION_ALIASES, OPTION_NAMES } from '../core/options.js';
 import { QuadIndex } from '../core/QuadIndex.js';
 import { resize } from '../core/resize.js';
 import type { QuadtreeOptions, Rect } from '../core/types.js';
 import { doubles } from '../geometry/math.js';
 import type { AABB, Shape } from '../geometry/shape.js';
-import { requireFinite, requireRect } from '../shared/validate.js';
+import { describe, requireFinite, requireKnownOptions, requireRect } from '../shared/validate.js';
 import type { Body } from './Body.js';
 import type { WorldOptions } from './types.js';
 
@@ -209,6 +210,7 @@ export class BroadPhase<U> {
 
   /** Reads the world's options: the margin here, the rest passed to both indexes. */
   constructor(options: WorldOptions) {
+    requireWorldOptions(options);
     // Every option and bounds field read once (a getter may answer differently the second time),
     // so that both indexes get the same, checked values.
     const { bounds, margin: given, ...indexOptions } = options as WorldOptions;
@@ -218,7 +220,7 @@ export class BroadPhase<U> {
     for (const key of ['maxObjects', 'maxLevels', 'minNodeSize'] as const) {
       if (indexOptions[key] === undefined) delete indexOptions[key];
     }
-    if (bounds === null || typeof bounds !== 'object') requireRect(bounds, 'bounds');
+    if (bounds === null || typeof bounds !== 'object') requireRect(bounds, 'options.bounds');
     const area = { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height };
     this.dynamic = new Side<U>(area, indexOptions);
     this.statics = new Side<U>(area, indexOptions);
@@ -365,4 +367,27 @@ export class BroadPhase<U> {
   private growStaged(boxes: number): void {
     this.staged = resize(Float64Array, this.staged, Math.max(4 * boxes, this.staged.length * 2), true);
   }
+}
+
+/** Option names a World takes, and other libraries' names for them. */
+const WORLD_OPTIONS = ['bounds', 'margin', ...OPTION_NAMES];
+const WORLD_ALIASES: Readonly<Record<string, string>> = { ...OPTION_ALIASES, padding: 'margin' };
+
+/**
+ * Throws unless `options` is an object of World options only (keys checked, values not read: the
+ * constructor reads each once). A rectangle passed as the options, as `new Quadtree(bounds)` takes
+ * it, gets told where the rectangle goes.
+ */
+function requireWorldOptions(options: unknown): void {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(
+      `options must be an object with the world's bounds, e.g. new World({ bounds: { x: 0, y: 0, width: 800, height: 600 } }), got ${describe(options)}`,
+    );
+  }
+  if (!('bounds' in options) && 'width' in options && 'height' in options) {
+    throw new TypeError(
+      'options must hold the rectangle as bounds: write new World({ bounds: rect }), not new World(rect)',
+    );
+  }
+  requireKnownOptions(options, 'options', WORLD_OPTIONS, WORLD_ALIASES);
 }
