@@ -186,9 +186,12 @@ describe('documentation samples', () => {
       }
     }
 
+    // A user's strictest flags too: a sample copied into such a project must compile there.
     const program = ts.createProgram(files, {
       strict: true,
       noImplicitOverride: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -199,15 +202,22 @@ describe('documentation samples', () => {
       noEmit: true,
       paths: { quadcollide: [source] },
     });
-    const found = ts.getPreEmitDiagnostics(program).map((d) => {
-      const error = `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-      if (!d.file || d.start === undefined) return { at: '(program)', file: '', text: '', error };
-      const line = d.file.getLineAndCharacterOfPosition(d.start).line;
-      const origin = origins.get(d.file.fileName)?.[line];
-      if (!origin) return { at: `${d.file.fileName}:${line + 1}`, file: '', text: '', error };
-      const text = markdown.get(origin.file)?.[origin.line - 1] ?? '';
-      return { at: `${origin.file}:${origin.line}`, file: origin.file, text, error };
-    });
+    // (The library's own source, compiled here in place of its declarations, is checked by
+    // `npm run typecheck` with the repository's flags, and its declarations under these flags by
+    // scripts/check-package.mjs.)
+    const inSource = (d: ts.Diagnostic) => d.file?.fileName.startsWith(join(root, 'src')) === true;
+    const found = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => !inSource(d))
+      .map((d) => {
+        const error = `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+        if (!d.file || d.start === undefined) return { at: '(program)', file: '', text: '', error };
+        const line = d.file.getLineAndCharacterOfPosition(d.start).line;
+        const origin = origins.get(d.file.fileName)?.[line];
+        if (!origin) return { at: `${d.file.fileName}:${line + 1}`, file: '', text: '', error };
+        const text = markdown.get(origin.file)?.[origin.line - 1] ?? '';
+        return { at: `${origin.file}:${origin.line}`, file: origin.file, text, error };
+      });
 
     const matched = new Set<number>();
     const unexpected: string[] = [];
