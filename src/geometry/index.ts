@@ -13,6 +13,6 @@ export {
 } from './raycast.js';
 export { collide, overlaps } from './sat.js';
 export { type AABB, Shape, type ShapeKind, type Vec2 } from './shape.js';
-export { Box, Circle, OrientedBox, Point, Polygon, Segment } from './shapes.js';
+export { type AnyShape, Box, Circle, OrientedBox, Point, Polygon, Segment } from './shapes.js';
 export { sweepBoxes, sweepShapes } from './sweep.js';
 export { SweepHit } from './sweepHit.js';

@@ -345,3 +345,9 @@ export class Point extends ConvexShape {
     super(x, y, doubles(2), 0, 0);
   }
 }
+
+/**
+ * Every kind of shape, as a union whose `kind` tells them apart: `if (shape.kind === 'circle')`
+ * narrows it to a {@link Circle}. What {@link Body.shape} is typed as.
+ */
+export type AnyShape = Circle | Box | OrientedBox | Polygon | Segment | Point;

@@ -1,4 +1,5 @@
 import { type AABB, requireShape, type Shape } from '../geometry/shape.js';
+import type { AnyShape } from '../geometry/shapes.js';
 import {
   describe,
   requireBits,
@@ -119,9 +120,12 @@ export class Body<U = unknown> {
     this.userData = userData as U;
   }
 
-  /** The body's shape (shared, not copied: moving the shape moves the body). */
-  get shape(): Shape {
-    return this._shape;
+  /**
+   * The body's shape (shared, not copied: moving the shape moves the body). Typed as the union
+   * of the shape kinds: `if (body.shape.kind === 'circle') body.shape.radius` narrows it.
+   */
+  get shape(): AnyShape {
+    return this._shape as AnyShape;
   }
 
   /** Whether the body is static (see {@link BodyOptions.isStatic}); fixed at construction. */

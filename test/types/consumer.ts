@@ -43,6 +43,13 @@ const anyFilter: BodyFilter = { predicate: (b: Body<string>) => b.userData === '
 // @ts-expect-error a Body<string> is not a Body<number>
 const wrong: Body<number> = hero;
 
+// A body's shape is the union of the shape kinds: its kind narrows it.
+const ball = world.add(new Body(new Circle(0, 0, 5)));
+const ballShape = ball.shape;
+const radius: number = ballShape.kind === 'circle' ? ballShape.radius : 0;
+// @ts-expect-error not every shape has a radius
+const unnarrowed: number = ball.shape.radius;
+
 // Visitors may return anything (only `false` stops a walk), so expression-bodied arrows compile.
 interface Sprite {
   x: number;
@@ -83,4 +90,4 @@ world.queryRect(bounds, [], {
   predicate: undefined,
 });
 
-export { anyFilter, anyWorld, wrong };
+export { anyFilter, anyWorld, radius, unnarrowed, wrong };
