@@ -53,3 +53,35 @@ export function maxAbs(values: ArrayLike<number>): number {
   for (let i = 0; i < values.length; i++) max = Math.max(max, Math.abs(values[i]));
   return max;
 }
+
+/**
+ * Distances below ROUNDING × {@link roundingScale} are rounding, not geometry: 2^-40, about a
+ * thousand units in the last place of the largest coordinate. Two shapes placed touching by
+ * arithmetic (a body put back where a sweep says it hit) are off by a few units at most.
+ * @internal
+ */
+export const ROUNDING = 2 ** -40;
+
+/**
+ * The largest magnitude among two boxes' coordinates and a motion: what the rounding of a test on
+ * them scales with. @internal
+ */
+export function roundingScale(
+  a: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number },
+  b: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number },
+  dx: number,
+  dy: number,
+): number {
+  return Math.max(
+    Math.abs(a.minX),
+    Math.abs(a.maxX),
+    Math.abs(a.minY),
+    Math.abs(a.maxY),
+    Math.abs(b.minX),
+    Math.abs(b.maxX),
+    Math.abs(b.minY),
+    Math.abs(b.maxY),
+    Math.abs(dx),
+    Math.abs(dy),
+  );
+}

@@ -5,7 +5,7 @@
  * pairs that can never overlap.
  */
 import type { ConvexShape } from './convex.js';
-import { unit, vec } from './math.js';
+import { ROUNDING, roundingScale, unit, vec } from './math.js';
 import { project, projectFrom } from './record.js';
 import { middleOfOverlap, type SweepHit, writeOpposingNormal } from './sweepHit.js';
 
@@ -89,7 +89,13 @@ export function sweepConvexConvex(
   // that changes no projection changes nothing.
   if (enter === Number.NEGATIVE_INFINITY) return false;
   // A negative entry can only come from rounding that overlaps() resolved as "not overlapping":
-  // the shapes touch at the start and the motion pushes them together.
+  // the shapes touch at the start. The motion pushes them together when they then overlap for
+  // longer than rounding; a pair moving apart can be left an interval of rounding size on the axis
+  // they touch along, which is a miss.
+  if (!(enter > 0)) {
+    const scale = roundingScale(mover._bounds, target._bounds, dx, dy);
+    if (!(exit * (Math.abs(dx) + Math.abs(dy)) > ROUNDING * scale)) return false;
+  }
   const t = enter > 0 ? enter : 0;
   if (faces > 1) {
     unit(nx, ny);

@@ -114,15 +114,13 @@ export class ContactBook<U> {
     }
     contact.a = lo.shape;
     contact.b = hi.shape;
-    // The sweep's normal points from the body hit towards the mover; a contact's from A to B.
-    const sign = body === lo ? -1 : 1;
-    contact.normalX = sign * hit.normal.x + 0; // (+ 0: -0 becomes +0, as in every other contact)
-    contact.normalY = sign * hit.normal.y + 0;
+    this.setImpact(contact, body, dx, dy, hit);
+    contact.normalX = contact.impactNormal.x;
+    contact.normalY = contact.impactNormal.y;
     contact.depth = 0;
     contact.aInB = false;
     contact.bInA = false;
     contact.continuous = true;
-    this.setImpact(contact, body, dx, dy, hit);
     contact.isSensor = lo.isSensor || hi.isSensor;
     if (seen) return; // (listed already, by the other body's sweep)
     contact._seenStep = frame;
@@ -147,6 +145,11 @@ export class ContactBook<U> {
     contact.timeOfImpact = hit.t;
     contact.impactPoint.x = hit.point.x;
     contact.impactPoint.y = hit.point.y;
+    // The sweep's normal points from the body hit towards the mover; a contact's from A to B.
+    // (+ 0: -0 becomes +0, as in every other contact.)
+    const sign = body === contact.bodyA ? -1 : 1;
+    contact.impactNormal.x = sign * hit.normal.x + 0;
+    contact.impactNormal.y = sign * hit.normal.y + 0;
     contact._mover = body;
     contact._moveX = dx;
     contact._moveY = dy;

@@ -6,7 +6,9 @@
  * @module
  */
 import * as internal from '../core/internal.js';
-import { overlapsUnchecked } from '../geometry/sat.js';
+import { Contact } from '../geometry/contact.js';
+import { ROUNDING, roundingScale } from '../geometry/math.js';
+import { collideUnchecked } from '../geometry/sat.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BodyList } from './bodyList.js';
@@ -31,8 +33,12 @@ export class StepPipeline<U> {
   private ownerCategory = 0;
   private ownerMask = 0;
 
-  /** The continuous body being swept, for {@link acceptCrossing}. */
+  /** The continuous body being swept and its motion, for {@link acceptCrossing}. */
   private sweptBody: Body<U> | null = null;
+  private sweptDx = 0;
+  private sweptDy = 0;
+  /** The contact of a swept body with one it overlaps at the start (see {@link acceptCrossing}). */
+  private readonly startContact = new Contact();
   private readonly sweepHit = new SweepHit();
   private readonly candidates = new CandidatePairs();
 
@@ -145,6 +151,8 @@ export class StepPipeline<U> {
     let other: Body<U> | null;
     try {
       this.sweptBody = body;
+      this.sweptDx = dx;
+      this.sweptDy = dy;
       other = this.queries.sweep(shape, dx, dy, undefined, body, hit, null, this.acceptCrossing);
     } finally {
       this.sweptBody = null;
@@ -163,12 +171,28 @@ export class StepPipeline<U> {
    * Which crossings a continuous body reports: filter bits pass, not overlapping at the start, and
    * not a sensor unless the body is one too: a sensor does not stop a body, so the sweep looks
    * past it for what does (a trigger zone in front of a thin wall would otherwise hide the wall).
+   *
+   * An overlap at the start only as deep as rounding counts as touching: a body put back where it
+   * hit (by separate(), or at the contact's point by hand) lands touching only to within rounding,
+   * often a hair inside, and sent on with the same velocity it must hit the same wall again (at
+   * t = 0), not pass through it unseen. Moving into the other, it is a crossing at t = 0, with the
+   * normal of the face it touches; moving away, it is not. Deeper overlaps are the pair pass's.
    */
   private readonly acceptCrossing = (other: Body<U>, hit: SweepHit): boolean => {
     const body = this.sweptBody as Body<U>;
     if (other.isSensor && !body.isSensor) return false;
     if (!body.canCollideWith(other)) return false;
-    return !(hit.t === 0 && overlapsUnchecked(body.shape, other.shape)); // overlapped already at the start
+    if (hit.t !== 0) return true;
+    const start = this.startContact;
+    if (!collideUnchecked(body.shape, other.shape, start)) return true; // (only touching at the start)
+    const dx = this.sweptDx;
+    const dy = this.sweptDy;
+    if (start.depth > ROUNDING * roundingScale(body.shape.bounds, other.shape.bounds, dx, dy)) return false;
+    if (!(start.normalX * dx + start.normalY * dy > 0)) return false;
+    // The sweep's normal points from the body hit towards the mover; the contact's from a to b.
+    hit.normal.x = 0 - start.normalX;
+    hit.normal.y = 0 - start.normalY;
+    return true;
   };
 }
 

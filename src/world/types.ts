@@ -64,6 +64,13 @@ export class BodyContact<U = unknown> extends Contact {
   /** For a continuous contact: where the bodies met, on the surface of the body that was hit. */
   readonly impactPoint: Vec2 = { x: 0, y: 0 };
   /**
+   * For a contact with a time of impact (`timeOfImpact < 1`): the unit normal, from A to B, of the
+   * surface the continuous body met, as it met it. For a continuous contact it equals `normal`. For
+   * a body that ended the step inside the body it met, `normal` is the shortest way out, which past
+   * the middle of a thin wall points out of its far side: bounce with this one.
+   */
+  readonly impactNormal: Vec2 = { x: 0, y: 0 };
+  /**
    * @internal For a contact with a time of impact: the continuous body that moved, and its step's
    * motion (separate() clears it once it has put the body back).
    */
