@@ -209,6 +209,19 @@ describe('World queries', () => {
     expect(new CastHit().copyFrom(keptCast).body).toBe(disc);
   });
 
+  it("a shape query with a body's own shape leaves that body out, as a cast does", () => {
+    const w = new World({ bounds });
+    const a = w.add(new Body(new Circle(50, 50, 10)));
+    const b = w.add(new Body(new Circle(60, 50, 10)));
+    const far = w.add(new Body(new Circle(150, 150, 10)));
+    expect(w.queryShape(a.shape)).toEqual([b]);
+    expect(w.queryShape(b.shape, [], { exclude: a })).toEqual([]);
+    expect(w.queryShape(new Circle(55, 50, 10))).toEqual([a, b]); // a free shape: every body it meets
+    w.remove(a);
+    expect(w.queryShape(a.shape)).toEqual([b]); // a's shape, no longer in the world
+    expect(w.queryShape(far.shape)).toEqual([]);
+  });
+
   it('raycast walks the index front to back instead of testing every body', () => {
     const big = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 }, maxObjects: 4 });
     for (let x = 0; x < 1000; x += 25)

@@ -277,7 +277,9 @@ export class World<U = unknown> {
   }
 
   /**
-   * Bodies whose shape collides with `shape` (the collision rule: touching does not count).
+   * Bodies whose shape collides with `shape` (the collision rule: touching does not count). A
+   * shape that belongs to a body of this world leaves that body out, as a cast does: the
+   * bodies a body overlaps are `world.queryShape(body.shape)`.
    * @example const hitByBlast = world.queryShape(new Circle(x, y, 40));
    */
   queryShape(shape: Shape, out: Body<U>[] = [], filter?: BodyFilter<U>): Body<U>[] {
@@ -286,7 +288,7 @@ export class World<U = unknown> {
     checkFilter(filter);
     const b = shape.bounds;
     this.beginQuery();
-    this.queries.shapeQuery(shape, b.minX, b.minY, b.maxX, b.maxY, out, filter);
+    this.queries.shapeQuery(shape, b.minX, b.minY, b.maxX, b.maxY, out, filter, this.ownBody(shape));
     return out;
   }
 
@@ -313,7 +315,7 @@ export class World<U = unknown> {
     // beginQuery first: a nested call (refused) must not overwrite the outer query's shape.
     this.beginQuery();
     const shape = this.queries.rectShape(x, y, width, height);
-    this.queries.shapeQuery(shape, x, y, x + width, y + height, out, filter);
+    this.queries.shapeQuery(shape, x, y, x + width, y + height, out, filter, null);
     return out;
   }
 
@@ -339,7 +341,7 @@ export class World<U = unknown> {
     if (radius === 0) return this.queryPoint(x, y, out, filter);
     this.beginQuery();
     const shape = this.queries.circleShape(x, y, radius);
-    this.queries.shapeQuery(shape, x - radius, y - radius, x + radius, y + radius, out, filter);
+    this.queries.shapeQuery(shape, x - radius, y - radius, x + radius, y + radius, out, filter, null);
     return out;
   }
 
@@ -429,7 +431,7 @@ export class World<U = unknown> {
     return this.queries.castShapeAll(shape, dx, dy, filter, this.ownBody(shape), out);
   }
 
-  /** The body in this world whose shape `shape` is (a cast leaves it out), or `null`. */
+  /** The body in this world whose shape `shape` is (a cast or shape query leaves it out), or `null`. */
   private ownBody(shape: Shape): Body<U> | null {
     const owner = shape._owner;
     return owner instanceof Body && owner._world === this ? (owner as Body<U>) : null;

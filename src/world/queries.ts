@@ -34,13 +34,15 @@ export class WorldQueries<U> {
   /** Statics first: they are often what a ray stops at. */
   private readonly sides: readonly BroadPhase<U>['statics'][];
 
-  // Shape and point queries.
+  // Shape and point queries (a shape query leaves out the body the shape belongs to).
   private shape: Shape | null = null;
+  private shapeOwner: Body<U> | null = null;
   private px = 0;
   private py = 0;
   private readonly visitShape = (id: number): void => {
     const body = this.side[id] as Body<U>;
-    if (passes(body, this.filter) && overlapsUnchecked(this.shape as Shape, body.shape)) this.out.push(body);
+    if (body === this.shapeOwner || !passes(body, this.filter)) return;
+    if (overlapsUnchecked(this.shape as Shape, body.shape)) this.out.push(body);
   };
   private readonly visitPoint = (id: number): void => {
     const body = this.side[id] as Body<U>;
@@ -187,9 +189,11 @@ export class WorldQueries<U> {
     maxY: number,
     out: Body<U>[],
     filter: BodyFilter<U> | undefined,
+    owner: Body<U> | null,
   ): void {
     this.begin(out, filter);
     this.shape = shape;
+    this.shapeOwner = owner;
     try {
       for (const side of this.sides) {
         this.side = side.bodies;
@@ -197,6 +201,7 @@ export class WorldQueries<U> {
       }
     } finally {
       this.shape = null;
+      this.shapeOwner = null;
       this.end();
     }
   }
