@@ -967,6 +967,24 @@ describe('known answers: sweepShapes', () => {
     expect(sweepShapes(new Circle(0, 0, 5), 0, 1, new Box(5, -1, 10, 2), hit)).toBe(false);
   });
 
+  it('touching at the start of turned shapes, as rounding leaves them: moving out along the face is a miss', () => {
+    // overlaps() says they only touch; the sweep's projections, rounded differently, saw an
+    // overlap on their touching axis for a rounding-sized moment as the mover leaves.
+    const angle = 1.4095751706923327;
+    const target = new OrientedBox(402.173113822937, 432.73236751556396, 60, 4, angle);
+    const mover = new OrientedBox(395.9013939803656, 425.31671146446365, 6, 6, angle);
+    const dx = -2.789487469050828;
+    const dy = -10.448514716107876;
+    expect(overlaps(mover, target)).toBe(false);
+    for (let k = 1; k <= 100; k++) {
+      const at = new OrientedBox(mover.x + (dx * k) / 100, mover.y + (dy * k) / 100, 6, 6, angle);
+      expect(overlaps(at, target)).toBe(false);
+    }
+    expect(sweepShapes(mover, dx, dy, target, hit)).toBe(false);
+    expect(sweepShapes(mover, -dx, -dy, target, hit)).toBe(true); // into it: at once
+    expect(hit.t).toBe(0);
+  });
+
   it('rotated shapes are swept at their current angle', () => {
     // A square of side 5√2 turned 45° is the diamond above: vertices 5 from its centre.
     const rotated = new OrientedBox(0, 0, 5 * Math.SQRT2, 5 * Math.SQRT2, Math.PI / 4);

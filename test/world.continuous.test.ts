@@ -222,6 +222,57 @@ describe('continuous bodies', () => {
     );
   });
 
+  it('a continuous body resting on a tilted floor slides along it under gravity, with separate() every step', () => {
+    // Each step it starts touching the floor (a hair inside or outside: where separate() left it)
+    // and ends a little inside. That overlap is the pair pass's, pushed out the way it came: no
+    // time of impact, which would make separate() undo the whole step's motion, the slide too.
+    const rand = mulberry32(7);
+    for (let trial = 0; trial < 40; trial++) {
+      const angle = 0.05 + rand() * 0.5;
+      const world = new World({ bounds: { x: -1000, y: -1000, width: 4000, height: 4000 } });
+      world.add(new Body(new OrientedBox(500, 500, 3000, 20, angle), { isStatic: true }));
+      const nx = -Math.sin(angle);
+      const ny = Math.cos(angle);
+      const along = rand() * 100 - 50;
+      const up = 25 + rand() * 10;
+      const x = 500 + Math.cos(angle) * along - nx * up;
+      const y = 500 + Math.sin(angle) * along - ny * up;
+      const shape = trial % 2 === 0 ? new Circle(x, y, 5) : new OrientedBox(x, y, 10, 10, angle);
+      const b = world.add(new Body(shape, { continuous: true }));
+      const vx = 1.3 * Math.cos(angle);
+      const vy = 1.3 * Math.sin(angle) + 3;
+      let landedX = 0;
+      for (let i = 0; i < 120; i++) {
+        if (i === 20) landedX = b.x;
+        b.translate(vx, vy);
+        world.step();
+        if (i >= 20) expect(world.contacts.map((c) => c.timeOfImpact)).toEqual([1]);
+        world.separate();
+      }
+      expect(b.x - landedX).toBeGreaterThan(50); // 100 steps of 1.3 along a slope of at most 0.55 rad
+    }
+  });
+
+  it('resting on a floor does not hide a thin wall crossed in the same step, and separate() puts the body back before the wall', () => {
+    const world = new World({ bounds: { x: -100, y: -100, width: 400, height: 400 } });
+    const floor = world.add(new Body(new Box(-100, 100, 400, 50), { isStatic: true }));
+    const wall = world.add(new Body(new Box(20, 0, 2, 99), { isStatic: true }));
+    for (const gap of [2 ** -44, 0, -(2 ** -44), -1]) {
+      // A hair inside, touching, a hair above, 1 above the floor; then right through the wall and
+      // 0.5 into the floor (from 1 above, 0.5 above: no floor contact at all).
+      const b = world.add(new Body(new Box(0, 90 + gap, 10, 10), { continuous: true }));
+      world.step();
+      b.translate(30, 1.5);
+      world.step();
+      const hitWall = world.contacts.find((c) => c.bodyA === wall);
+      expect(hitWall?.timeOfImpact).toBeCloseTo(10 / 30, 12);
+      for (const c of world.contacts) if (c.bodyA === floor) expect(c.timeOfImpact).toBe(1);
+      world.separate();
+      expect(b.x).toBeCloseTo(10, 9); // back against the wall, on its side
+      world.remove(b);
+    }
+  });
+
   it('a continuous body that ends a step inside a thin wall is put back on its side by separate()', () => {
     const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 200 } });
     const wall = world.add(new Body(new Box(100, 0, 3, 200), { isStatic: true }));

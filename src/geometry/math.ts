@@ -55,12 +55,12 @@ export function maxAbs(values: ArrayLike<number>): number {
 }
 
 /**
- * Distances below ROUNDING × {@link roundingScale} are rounding, not geometry: 2^-40, about a
- * thousand units in the last place of the largest coordinate. Two shapes placed touching by
- * arithmetic (a body put back where a sweep says it hit) are off by a few units at most.
+ * Distances below ROUNDING × {@link roundingScale} are rounding, not geometry: 2^-44, 256 to 512
+ * units in the last place of the largest coordinate. Two shapes placed touching by arithmetic (a
+ * body put back where a sweep says it hit, then tested against a turned wall) are off by a few.
  * @internal
  */
-export const ROUNDING = 2 ** -40;
+export const ROUNDING = 2 ** -44;
 
 /**
  * The largest magnitude among two boxes' coordinates and a motion: what the rounding of a test on

@@ -61,6 +61,29 @@ export function overlapsUnchecked(a: Shape, b: Shape): boolean {
 }
 
 /**
+ * {@link collide} of `a` as it would be at (x, y) with `b` (`target` filled when they collide):
+ * a is put there, tested and put back (its data recomputed where it was, bit for bit as before),
+ * so that the answer is the collision rule's own arithmetic on that position. For the sweeps'
+ * decisions at the very start of a motion, where rounding of their interval arithmetic cannot
+ * tell touching from overlapping. @internal
+ */
+export function collideAt(a: Shape, x: number, y: number, b: Shape, target: Contact | null): boolean {
+  const ax = a._x;
+  const ay = a._y;
+  a._x = x;
+  a._y = y;
+  a._dirty = true;
+  try {
+    return collideOriented(a, b, target, true);
+  } finally {
+    a._x = ax;
+    a._y = ay;
+    a._dirty = true;
+    a._sync();
+  }
+}
+
+/**
  * Tests shapes `a` and `b`. Returns whether they collide and, when `out` is given and they do,
  * fills it: unit `normal` from a to b, `depth` of the minimum translation vector, and the
  * containment flags `aInB` / `bInA`. Same collision rule as {@link overlaps}: `depth > 0` whenever

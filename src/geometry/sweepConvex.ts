@@ -5,8 +5,9 @@
  * pairs that can never overlap.
  */
 import type { ConvexShape } from './convex.js';
-import { ROUNDING, roundingScale, unit, vec } from './math.js';
+import { unit, vec } from './math.js';
 import { project, projectFrom } from './record.js';
+import { collideAt } from './sat.js';
 import { middleOfOverlap, type SweepHit, writeOpposingNormal } from './sweepHit.js';
 
 /**
@@ -89,12 +90,12 @@ export function sweepConvexConvex(
   // that changes no projection changes nothing.
   if (enter === Number.NEGATIVE_INFINITY) return false;
   // A negative entry can only come from rounding that overlaps() resolved as "not overlapping":
-  // the shapes touch at the start. The motion pushes them together when they then overlap for
-  // longer than rounding; a pair moving apart can be left an interval of rounding size on the axis
-  // they touch along, which is a miss.
+  // the shapes touch at the start. Whether the motion pushes them together or apart is then
+  // decided by overlaps() itself, halfway through the interval: a pair moving apart can be left
+  // an interval of rounding size on the axis they touch along, in which they do not overlap.
   if (!(enter > 0)) {
-    const scale = roundingScale(mover._bounds, target._bounds, dx, dy);
-    if (!(exit * (Math.abs(dx) + Math.abs(dy)) > ROUNDING * scale)) return false;
+    const half = 0.5 * (exit < 1 ? exit : 1);
+    if (!collideAt(mover, mover._x + half * dx, mover._y + half * dy, target, null)) return false;
   }
   const t = enter > 0 ? enter : 0;
   if (faces > 1) {

@@ -228,6 +228,8 @@ function clearImpact<U>(contact: BodyContact<U>): void {
   contact._impact = false;
   contact.continuous = false;
   contact.timeOfImpact = 1;
+  contact.impactPoint.x = contact.impactPoint.y = 0;
+  contact.impactNormal.x = contact.impactNormal.y = 0;
   contact._mover = null;
 }
 

@@ -6,13 +6,17 @@
 import type { Contact } from '../geometry/contact.js';
 import { collideUnchecked } from '../geometry/sat.js';
 import type { ContactBook } from './contacts.js';
+import type { BodyContact } from './types.js';
 import type { World } from './World.js';
 
 /**
  * Pushes the dynamic, non-sensor bodies of `book`'s current contacts out of what they hit, each
  * pair along its minimum translation vector recomputed now (into `mtv`), so earlier pushes
  * count; a continuous body that met the other body during the step goes back to where it touched
- * it instead. Pairs with a body no longer in `world` are skipped. Returns the pairs pushed apart.
+ * it instead. The put-backs come first, all of them: a body that crossed a thin wall and also
+ * ended inside a floor goes back to the wall before the floor pushes it, or the floor's push (of
+ * a body that then counts as moved since the step) would leave it beyond the wall. Pairs with a
+ * body no longer in `world` are skipped. Returns the pairs pushed apart.
  * @internal
  */
 export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): number {
@@ -20,10 +24,7 @@ export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: 
   const current = book.current;
   for (let i = 0; i < book.count; i++) {
     const c = current[i];
-    const a = c.bodyA;
-    const b = c.bodyB;
-    if (a === null || b === null || c.isSensor || a.isSensor || b.isSensor) continue;
-    if (a._world !== world || b._world !== world) continue;
+    if (!separable(c, world)) continue;
     const mover = c._mover;
     if (mover !== null && c.timeOfImpact < 1 && mover.x === c._endX && mover.y === c._endY) {
       // A continuous body that met the other body during the step goes back to where it first
@@ -33,9 +34,19 @@ export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: 
       const back = 1 - c.timeOfImpact;
       mover.teleport(mover.x - c._moveX * back, mover.y - c._moveY * back);
       c._mover = null;
+      c._putBack = true;
       pushed++;
+    }
+  }
+  for (let i = 0; i < book.count; i++) {
+    const c = current[i];
+    if (c._putBack) {
+      c._putBack = false;
       continue;
     }
+    if (!separable(c, world)) continue;
+    const a = c.bodyA;
+    const b = c.bodyB;
     if (!collideUnchecked(a.shape, b.shape, mtv)) continue;
     const dx = mtv.normalX * mtv.depth;
     const dy = mtv.normalY * mtv.depth;
@@ -48,4 +59,12 @@ export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: 
     pushed++;
   }
   return pushed;
+}
+
+/** Whether separate() moves anything for contact `c`: two bodies of `world`, neither a sensor. */
+function separable<U>(c: BodyContact<U>, world: World<U>): boolean {
+  const a = c.bodyA;
+  const b = c.bodyB;
+  if (a === null || b === null || c.isSensor || a.isSensor || b.isSensor) return false;
+  return a._world === world && b._world === world;
 }

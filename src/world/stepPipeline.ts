@@ -8,7 +8,9 @@
 import * as internal from '../core/internal.js';
 import { Contact } from '../geometry/contact.js';
 import { ROUNDING, roundingScale } from '../geometry/math.js';
-import { collideUnchecked } from '../geometry/sat.js';
+import { collideAt, collideUnchecked } from '../geometry/sat.js';
+import type { Shape } from '../geometry/shape.js';
+import { sweepShapesUnchecked } from '../geometry/sweep.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BodyList } from './bodyList.js';
@@ -33,12 +35,12 @@ export class StepPipeline<U> {
   private ownerCategory = 0;
   private ownerMask = 0;
 
-  /** The continuous body being swept and its motion, for {@link acceptCrossing}. */
+  /** The continuous body being swept and where it ends the step, for {@link acceptCrossing}. */
   private sweptBody: Body<U> | null = null;
-  private sweptDx = 0;
-  private sweptDy = 0;
-  /** The contact of a swept body with one it overlaps at the start (see {@link acceptCrossing}). */
-  private readonly startContact = new Contact();
+  private sweptX = 0;
+  private sweptY = 0;
+  /** A swept body's contact with one it touches at the start (see {@link acceptCrossing}). */
+  private readonly touchContact = new Contact();
   private readonly sweepHit = new SweepHit();
   private readonly candidates = new CandidatePairs();
 
@@ -151,8 +153,8 @@ export class StepPipeline<U> {
     let other: Body<U> | null;
     try {
       this.sweptBody = body;
-      this.sweptDx = dx;
-      this.sweptDy = dy;
+      this.sweptX = x;
+      this.sweptY = y;
       other = this.queries.sweep(shape, dx, dy, undefined, body, hit, null, this.acceptCrossing);
     } finally {
       this.sweptBody = null;
@@ -172,28 +174,107 @@ export class StepPipeline<U> {
    * not a sensor unless the body is one too: a sensor does not stop a body, so the sweep looks
    * past it for what does (a trigger zone in front of a thin wall would otherwise hide the wall).
    *
-   * An overlap at the start only as deep as rounding counts as touching: a body put back where it
-   * hit (by separate(), or at the contact's point by hand) lands touching only to within rounding,
-   * often a hair inside, and sent on with the same velocity it must hit the same wall again (at
-   * t = 0), not pass through it unseen. Moving into the other, it is a crossing at t = 0, with the
-   * normal of the face it touches; moving away, it is not. Deeper overlaps are the pair pass's.
+   * A body that touches the other at the start and moves into it (t = 0, or within rounding of
+   * it) needs more care:
+   * - An overlap at the start only as deep as rounding counts as touching. A body put back where
+   *   it hit (by separate(), or at the contact's point by hand) lands touching only to within
+   *   rounding, often a hair inside; sent on through a thin wall, it must hit that wall again.
+   * - Ending the step beyond the other, it crossed it: reported, at t = 0.
+   * - Ending inside it, the pair pass has the overlap. When its shortest way out is back the way
+   *   the body came (a body resting on a floor and sliding along it), that contact is the whole
+   *   story: a time of impact would only make separate() undo the step's motion, the sideways part
+   *   included, and would stop the sweep before a wall further on. When the shortest way out is
+   *   through the far side, the crossing is reported, so that separate() puts the body back on its
+   *   side.
    */
   private readonly acceptCrossing = (other: Body<U>, hit: SweepHit): boolean => {
     const body = this.sweptBody as Body<U>;
     if (other.isSensor && !body.isSensor) return false;
     if (!body.canCollideWith(other)) return false;
-    if (hit.t !== 0) return true;
-    const start = this.startContact;
-    if (!collideUnchecked(body.shape, other.shape, start)) return true; // (only touching at the start)
-    const dx = this.sweptDx;
-    const dy = this.sweptDy;
-    if (start.depth > ROUNDING * roundingScale(body.shape.bounds, other.shape.bounds, dx, dy)) return false;
-    if (!(start.normalX * dx + start.normalY * dy > 0)) return false;
-    // The sweep's normal points from the body hit towards the mover; the contact's from a to b.
-    hit.normal.x = 0 - start.normalX;
-    hit.normal.y = 0 - start.normalY;
-    return true;
+    const shape = body.shape;
+    const dx = this.sweptX - shape._x;
+    const dy = this.sweptY - shape._y;
+    const rounding = ROUNDING * roundingScale(shape.bounds, other.shape.bounds, dx, dy);
+    // (An entry within rounding of the start is touching at the start too: put back with a gap
+    // of rounding size instead of an overlap.)
+    if (hit.t * (Math.abs(dx) + Math.abs(dy)) > rounding) return true;
+    const contact = this.touchContact;
+    try {
+      if (
+        collideUnchecked(shape, other.shape, contact) &&
+        !this.touchesAtStart(shape, other.shape, contact, rounding, hit)
+      )
+        return false;
+      // Touching at the start and moving into the other (hit.normal: its face, towards the body).
+      if (!collideAt(shape, this.sweptX, this.sweptY, other.shape, contact)) return true;
+      // The overlap at the end moves the body by −normal: across the face it came in by, or not.
+      return contact.normalX * hit.normal.x + contact.normalY * hit.normal.y >= 0;
+    } finally {
+      contact.a = contact.b = null; // (a contact kept here must not keep the shapes alive)
+    }
   };
+
+  /**
+   * Whether a swept shape that overlaps `target` at the start, as `contact` says, only touches it
+   * to within rounding and moves into it; if so, `hit` gets the face it touches and where, from a
+   * sweep backed off along the normal by the overlap and the rounding allowed (the sweep of an
+   * overlap has neither).
+   */
+  private touchesAtStart(
+    shape: Shape,
+    target: Shape,
+    contact: Contact,
+    rounding: number,
+    hit: SweepHit,
+  ): boolean {
+    const x = shape._x;
+    const y = shape._y;
+    const dx = this.sweptX - x;
+    const dy = this.sweptY - y;
+    if (contact.depth > rounding) return false;
+    const nx = contact.normalX;
+    const ny = contact.normalY;
+    if (!(nx * dx + ny * dy > 0)) return false; // moving away
+    const back = contact.depth + rounding;
+    if (
+      !sweepFrom(shape, x - back * nx, y - back * ny, dx + back * nx, dy + back * ny, target, hit) ||
+      hit.t === 0
+    ) {
+      // (Rounding again: the start's own normal, from the body hit towards the mover.)
+      hit.normal.x = 0 - nx;
+      hit.normal.y = 0 - ny;
+    }
+    hit.t = 0;
+    return true;
+  }
+}
+
+/**
+ * sweepShapes of `shape` put at (x, y) and moved by (dx, dy), then put back where it was (its
+ * data recomputed there, bit for bit as before).
+ */
+function sweepFrom(
+  shape: Shape,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  target: Shape,
+  out: SweepHit,
+): boolean {
+  const sx = shape._x;
+  const sy = shape._y;
+  shape._x = x;
+  shape._y = y;
+  shape._dirty = true;
+  try {
+    return sweepShapesUnchecked(shape, dx, dy, target, out);
+  } finally {
+    shape._x = sx;
+    shape._y = sy;
+    shape._dirty = true;
+    shape._sync();
+  }
 }
 
 /**

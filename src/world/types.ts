@@ -61,13 +61,17 @@ export class BodyContact<U = unknown> extends Contact {
    * ends the step inside a body it entered during the step. 1 otherwise.
    */
   timeOfImpact = 1;
-  /** For a continuous contact: where the bodies met, on the surface of the body that was hit. */
+  /**
+   * For a contact with a time of impact: where the bodies met, on the surface of the body that was
+   * hit. (0, 0) otherwise.
+   */
   readonly impactPoint: Vec2 = { x: 0, y: 0 };
   /**
    * For a contact with a time of impact (`timeOfImpact < 1`): the unit normal, from A to B, of the
    * surface the continuous body met, as it met it. For a continuous contact it equals `normal`. For
    * a body that ended the step inside the body it met, `normal` is the shortest way out, which past
-   * the middle of a thin wall points out of its far side: bounce with this one.
+   * the middle of a thin wall points out of its far side: bounce with this one. (0, 0) for a
+   * contact without a time of impact.
    */
   readonly impactNormal: Vec2 = { x: 0, y: 0 };
   /**
@@ -80,6 +84,8 @@ export class BodyContact<U = unknown> extends Contact {
    * other continuous fields (see ContactBook.consider).
    */
   _impact = false;
+  /** @internal Put back by the separate() under way (which then does not push it out too). */
+  _putBack = false;
   /** @internal */ _moveX = 0;
   /** @internal */ _moveY = 0;
   /** @internal Where the mover was at the end of its step (separate() leaves it alone once moved since). */
