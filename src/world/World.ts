@@ -120,7 +120,7 @@ export class World<U = unknown> {
    * @returns the body, for chaining
    */
   add(body: Body<U>): Body<U> {
-    if (!(body instanceof Body)) requireBody(body);
+    if (!(body instanceof Body)) requireAddable(body);
     this.assertMutable('add');
     if (body._world === this) throw new Error(`World.add(): body ${body._id} is already in this world`);
     if (body._world !== null)
@@ -490,7 +490,7 @@ export class World<U = unknown> {
 }
 
 /** Throws for `add` of something that is not a Body, with a hint when it is a shape. */
-function requireBody(value: unknown): void {
+function requireAddable(value: unknown): void {
   if (value instanceof Shape) {
     throw new TypeError(
       `body must be a Body, got a ${value.kind} shape: wrap it, world.add(new Body(shape))`,
