@@ -253,6 +253,52 @@ describe('continuous bodies', () => {
     }
   });
 
+  it('a continuous body pressed into a floor step after step, by separate() alone, never falls through it', () => {
+    // Gravity accumulates and is never reset: separate() pushes the body out every step, and the
+    // next sweep must start where it was pushed to, not inside the floor.
+    for (const thickness of [2, 10, 40])
+      for (const disc of [false, true]) {
+        const world = new World({ bounds: { x: -5000, y: -5000, width: 20000, height: 20000 } });
+        world.add(new Body(new Box(-3000, 100, 10000, thickness), { isStatic: true }));
+        const b = world.add(
+          new Body(disc ? new Circle(5, 55, 5) : new Box(0, 50, 10, 10), { continuous: true }),
+        );
+        let vy = 0;
+        for (let i = 0; i < 300; i++) {
+          vy += 0.5;
+          b.translate(0.3, vy);
+          world.step();
+          world.separate();
+          expect(b.shape.bounds.maxY).toBeLessThanOrEqual(100 + 1e-9);
+        }
+      }
+  });
+
+  it('a continuous body walking off a ledge falls off it (separate() does not hold it at the edge)', () => {
+    for (const disc of [false, true])
+      for (const [vx, g] of [
+        [0.7, 0.01],
+        [1, 0.1],
+        [2, 0.3],
+        [5, 1],
+      ] as const)
+        for (let k = 0; k < 20; k++) {
+          const world = new World({ bounds: { x: -100, y: -100, width: 300, height: 200 } });
+          world.add(new Body(new Box(-20, 0, 40, 4), { isStatic: true })); // its edge at x = 20
+          const x = 20 - (k / 20) * vx;
+          const b = world.add(
+            new Body(disc ? new Circle(x, -1, 1) : new Box(x - 1, -2, 2, 2), { continuous: true }),
+          );
+          world.step();
+          for (let i = 0; i < 50; i++) {
+            b.translate(vx, g);
+            world.step();
+            world.separate();
+          }
+          expect(b.shape.bounds.minX).toBeGreaterThan(20);
+        }
+  });
+
   it('resting on a floor does not hide a thin wall crossed in the same step, and separate() puts the body back before the wall', () => {
     const world = new World({ bounds: { x: -100, y: -100, width: 400, height: 400 } });
     const floor = world.add(new Body(new Box(-100, 100, 400, 50), { isStatic: true }));

@@ -5,6 +5,7 @@
  */
 import type { Contact } from '../geometry/contact.js';
 import { collideUnchecked } from '../geometry/sat.js';
+import type { Body } from './Body.js';
 import type { ContactBook } from './contacts.js';
 import type { BodyContact } from './types.js';
 import type { World } from './World.js';
@@ -50,11 +51,11 @@ export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: 
     if (!collideUnchecked(a.shape, b.shape, mtv)) continue;
     const dx = mtv.normalX * mtv.depth;
     const dy = mtv.normalY * mtv.depth;
-    if (a.isStatic) b.shape.setPosition(b.shape.x + dx, b.shape.y + dy);
-    else if (b.isStatic) a.shape.setPosition(a.shape.x - dx, a.shape.y - dy);
+    if (a.isStatic) push(b, dx, dy);
+    else if (b.isStatic) push(a, -dx, -dy);
     else {
-      a.shape.setPosition(a.shape.x - dx / 2, a.shape.y - dy / 2);
-      b.shape.setPosition(b.shape.x + dx / 2, b.shape.y + dy / 2);
+      push(a, -dx / 2, -dy / 2);
+      push(b, dx / 2, dy / 2);
     }
     pushed++;
   }
@@ -67,4 +68,19 @@ function separable<U>(c: BodyContact<U>, world: World<U>): boolean {
   const b = c.bodyB;
   if (a === null || b === null || c.isSensor || a.isSensor || b.isSensor) return false;
   return a._world === world && b._world === world;
+}
+
+/**
+ * Moves `body` by (dx, dy) out of what it overlaps. A continuous body's next sweep starts where it
+ * is put, as after teleport(): from where the step left it, inside the other body, the sweep would
+ * skip that body (it overlaps it at the start) and a body pressed into a floor step after step
+ * would fall through it. (The motion since the step, if any, is kept: the start moves by the push.)
+ */
+function push<U>(body: Body<U>, dx: number, dy: number): void {
+  const shape = body.shape;
+  shape.setPosition(shape.x + dx, shape.y + dy);
+  if (body.continuous) {
+    body._prevX += dx;
+    body._prevY += dy;
+  }
 }

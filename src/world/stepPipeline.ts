@@ -7,7 +7,8 @@
  */
 import * as internal from '../core/internal.js';
 import { Contact } from '../geometry/contact.js';
-import { ROUNDING, roundingScale } from '../geometry/math.js';
+import { ROUNDING, roundingScale, vec } from '../geometry/math.js';
+import { CIRCLE_DATA, project, projectFrom } from '../geometry/record.js';
 import { collideAt, collideUnchecked } from '../geometry/sat.js';
 import type { Shape } from '../geometry/shape.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
@@ -206,9 +207,11 @@ export class StepPipeline<U> {
       )
         return false;
       // Touching at the start and moving into the other (hit.normal: its face, towards the body).
-      if (!collideAt(shape, this.sweptX, this.sweptY, other.shape, contact)) return true;
-      // The overlap at the end moves the body by −normal: across the face it came in by, or not.
-      return contact.normalX * hit.normal.x + contact.normalY * hit.normal.y >= 0;
+      // Clear of it at the end: it went through, or off an edge (walking off a ledge).
+      if (!collideAt(shape, this.sweptX, this.sweptY, other.shape, contact))
+        return wentThrough(shape, other.shape, dx, dy, hit.normal.x, hit.normal.y, rounding);
+      // The overlap at the end moves the body by −normal: through the far side, or not.
+      return contact.normalX * hit.normal.x + contact.normalY * hit.normal.y > 0;
     } finally {
       contact.a = contact.b = null; // (a contact kept here must not keep the shapes alive)
     }
@@ -246,6 +249,40 @@ export class StepPipeline<U> {
     }
     hit.t = 0;
     return true;
+  }
+}
+
+/**
+ * Whether `mover`, moved by (dx, dy), lies wholly past `other` along the unit normal (nx, ny) of
+ * the face it touched at the start (which points from other towards mover): through it, not off
+ * one of its edges. Within `rounding`.
+ */
+function wentThrough(
+  mover: Shape,
+  other: Shape,
+  dx: number,
+  dy: number,
+  nx: number,
+  ny: number,
+  rounding: number,
+): boolean {
+  // Both measured from the other's position (see record.ts, project).
+  projectFrom[0] = other._x;
+  projectFrom[1] = other._y;
+  spanAlong(other, nx, ny);
+  const otherFar = vec[0];
+  spanAlong(mover, nx, ny);
+  return vec[1] + (nx * dx + ny * dy) <= otherFar + rounding;
+}
+
+/** The projections of `shape` on (nx, ny), a unit vector, into vec[0] (least) and vec[1]. */
+function spanAlong(shape: Shape, nx: number, ny: number): void {
+  shape._sync();
+  project(shape._geo, shape._recordAt, nx, ny);
+  if (shape.kind === 'circle') {
+    const r = shape._geo[shape._recordAt - CIRCLE_DATA + 2]; // (a circle's data: x, y, radius)
+    vec[0] -= r;
+    vec[1] += r;
   }
 }
 
