@@ -70,15 +70,11 @@ export function overlapsUnchecked(a: Shape, b: Shape): boolean {
 export function collideAt(a: Shape, x: number, y: number, b: Shape, target: Contact | null): boolean {
   const ax = a._x;
   const ay = a._y;
-  a._x = x;
-  a._y = y;
-  a._dirty = true;
+  a._placeAt(x, y);
   try {
     return collideOriented(a, b, target, true);
   } finally {
-    a._x = ax;
-    a._y = ay;
-    a._dirty = true;
+    a._placeAt(ax, ay);
     a._sync();
   }
 }

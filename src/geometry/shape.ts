@@ -174,6 +174,17 @@ export abstract class Shape {
     if (this._owner !== null) this._owner._shapeChanged();
   }
 
+  /**
+   * @internal Puts the shape at (x, y) without telling its owner, for a test of where it would be
+   * (a sweep from a body's last position, a collision at the end of its motion). Put it back the
+   * same way: its data is recomputed when next read, bit for bit as before.
+   */
+  _placeAt(x: number, y: number): void {
+    this._x = x;
+    this._y = y;
+    this._dirty = true;
+  }
+
   /** @internal Brings cached world-space data up to date. */
   _sync(): void {
     if (this._dirty) {

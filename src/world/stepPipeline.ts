@@ -147,9 +147,7 @@ export class StepPipeline<U> {
     const dy = y - body._prevY;
     if (dx === 0 && dy === 0) return;
     // Put the shape back where it was for the sweep, without telling the world it moved.
-    shape._x = body._prevX;
-    shape._y = body._prevY;
-    shape._dirty = true;
+    shape._placeAt(body._prevX, body._prevY);
     const hit = this.sweepHit;
     let other: Body<U> | null;
     try {
@@ -159,12 +157,10 @@ export class StepPipeline<U> {
       other = this.queries.sweep(shape, dx, dy, undefined, body, hit, null, this.acceptCrossing);
     } finally {
       this.sweptBody = null;
-      shape._x = x;
-      shape._y = y;
       // Recomputed now: the sweep recomputed the shape where it was, and its data is also the
       // record the next step's narrow phase reads (see Side.geo), without a sync when the body
       // does not move again before it.
-      shape._dirty = true;
+      shape._placeAt(x, y);
       shape._sync();
     }
     if (other !== null) this.book.addCrossing(body, other, dx, dy, hit, frame);
@@ -203,7 +199,7 @@ export class StepPipeline<U> {
     try {
       if (
         collideUnchecked(shape, other.shape, contact) &&
-        !this.touchesAtStart(shape, other.shape, contact, rounding, hit)
+        !touchesAtStart(shape, other.shape, contact, dx, dy, rounding, hit)
       )
         return false;
       // Touching at the start and moving into the other (hit.normal: its face, towards the body).
@@ -216,40 +212,37 @@ export class StepPipeline<U> {
       contact.a = contact.b = null; // (a contact kept here must not keep the shapes alive)
     }
   };
+}
 
-  /**
-   * Whether a swept shape that overlaps `target` at the start, as `contact` says, only touches it
-   * to within rounding and moves into it; if so, `hit` gets the face it touches and where, from a
-   * sweep backed off along the normal by the overlap and the rounding allowed (the sweep of an
-   * overlap has neither).
-   */
-  private touchesAtStart(
-    shape: Shape,
-    target: Shape,
-    contact: Contact,
-    rounding: number,
-    hit: SweepHit,
-  ): boolean {
-    const x = shape._x;
-    const y = shape._y;
-    const dx = this.sweptX - x;
-    const dy = this.sweptY - y;
-    if (contact.depth > rounding) return false;
-    const nx = contact.normalX;
-    const ny = contact.normalY;
-    if (!(nx * dx + ny * dy > 0)) return false; // moving away
-    const back = contact.depth + rounding;
-    if (
-      !sweepFrom(shape, x - back * nx, y - back * ny, dx + back * nx, dy + back * ny, target, hit) ||
-      hit.t === 0
-    ) {
-      // (Rounding again: the start's own normal, from the body hit towards the mover.)
-      hit.normal.x = 0 - nx;
-      hit.normal.y = 0 - ny;
-    }
-    hit.t = 0;
-    return true;
+/**
+ * Whether a shape moving by (dx, dy) that overlaps `target` at the start, as `contact` says, only
+ * touches it to within rounding and moves into it; if so, `hit` gets the face it touches and where,
+ * from a sweep backed off along the normal by the overlap and the rounding allowed (the sweep of an
+ * overlap has neither).
+ */
+function touchesAtStart(
+  shape: Shape,
+  target: Shape,
+  contact: Contact,
+  dx: number,
+  dy: number,
+  rounding: number,
+  hit: SweepHit,
+): boolean {
+  if (contact.depth > rounding) return false;
+  const nx = contact.normalX;
+  const ny = contact.normalY;
+  if (!(nx * dx + ny * dy > 0)) return false; // moving away
+  const back = contact.depth + rounding;
+  const x = shape._x - back * nx;
+  const y = shape._y - back * ny;
+  if (!sweepFrom(shape, x, y, dx + back * nx, dy + back * ny, target, hit) || hit.t === 0) {
+    // (Rounding again: the start's own normal, from the body hit towards the mover.)
+    hit.normal.x = 0 - nx;
+    hit.normal.y = 0 - ny;
   }
+  hit.t = 0;
+  return true;
 }
 
 /**
@@ -301,15 +294,11 @@ function sweepFrom(
 ): boolean {
   const sx = shape._x;
   const sy = shape._y;
-  shape._x = x;
-  shape._y = y;
-  shape._dirty = true;
+  shape._placeAt(x, y);
   try {
     return sweepShapesUnchecked(shape, dx, dy, target, out);
   } finally {
-    shape._x = sx;
-    shape._y = sy;
-    shape._dirty = true;
+    shape._placeAt(sx, sy);
     shape._sync();
   }
 }
