@@ -1,7 +1,7 @@
 import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
 
-/** Visitor of a ray walk: the id and where the segment enters its box. See {@link raycast}. */
+/** Visitor of a ray walk: the id and where the segment enters its box. See {@link walkRayNodes}. */
 export type RayVisitor = (id: number, tEnter: number) => number | boolean | void;
 
 /** A node's float bounds (see TreeArrays.nodeBounds); one per module, used between calls only. */
@@ -91,7 +91,7 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayVisitor |
 }
 
 /**
- * Whether the segment of `ray` (a walk's numbers, see {@link raycast}), t ∈ [0, limit], meets the
+ * Whether the segment of `ray` (a walk's numbers, see {@link walkRayNodes}), t ∈ [0, limit], meets the
  * closed box b[o … o + 3]; if so the parameter t ≥ 0 at which it enters is left in the ray's last
  * entry. Slab method; a zero direction component means the segment must already be inside that slab.
  */

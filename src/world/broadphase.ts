@@ -217,7 +217,7 @@ export class BroadPhase<U> {
     const margin = given === undefined ? 2 : given;
     requireFinite(margin, 'margin');
     if (margin < 0) throw new RangeError(`margin must be ≥ 0, got ${margin}`);
-    for (const key of ['maxObjects', 'maxLevels', 'minNodeSize'] as const) {
+    for (const key of OPTION_NAMES) {
       if (indexOptions[key] === undefined) delete indexOptions[key];
     }
     if (bounds === null || typeof bounds !== 'object') requireRect(bounds, 'options.bounds');
