@@ -1,7 +1,7 @@
 import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
 
-/** Visitor of a ray walk: the id and where the segment enters its box. See {@link walkRayNodes}. */
+/** Visitor of a ray walk: the id and where the segment enters its box. See `QuadIndex.raycast`. */
 export type RayVisitor = (id: number, tEnter: number) => number | boolean | void;
 
 /** A node's float bounds (see TreeArrays.nodeBounds); one per module, used between calls only. */
