@@ -107,6 +107,7 @@ type Op =
   | { op: 'add'; spec: BodySpec }
   | { op: 'mask'; i: number; mask: number }
   | { op: 'sensor'; i: number }
+  | { op: 'scramble' }
   | { op: 'reshape'; i: number; size: number; sides: number; scale: number };
 
 /** How far one operation moves a body on each axis. */
@@ -145,6 +146,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('sensor' as const), i: fc.nat(60) }) },
+  { weight: 1, arbitrary: fc.constant<Op>({ op: 'scramble' }) },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -192,6 +194,7 @@ const seen = {
   reshaped: 0,
   movedGone: 0,
   readded: 0,
+  scrambled: 0,
 };
 
 const key = (c: BodyContact<string>) => `${c.bodyA!.id},${c.bodyB!.id}`;
@@ -313,6 +316,15 @@ function runScenario(initial: BodySpec[], ops: Op[], margin: number, fillers = 0
       case 'sensor':
         if (live.length > 0) live[op.i % live.length].isSensor = !live[op.i % live.length].isSensor;
         break;
+      case 'scramble': {
+        // A caller who reorders world.contacts (read-only in its type only) must not change what
+        // the next step finds: the world keeps its own list.
+        const handed = world.contacts as BodyContact<string>[];
+        handed.reverse();
+        handed.push(...handed.splice(0, handed.length >> 1));
+        seen.scrambled += handed.length;
+        break;
+      }
       case 'reshape':
         if (live.length > 0) {
           const b = live[op.i % live.length];
@@ -483,6 +495,7 @@ describe('World.step against brute force', () => {
     expect(seen.reshaped).toBeGreaterThan(100);
     expect(seen.movedGone).toBeGreaterThan(100);
     expect(seen.readded).toBeGreaterThan(100);
+    expect(seen.scrambled).toBeGreaterThan(100);
   });
 });
 

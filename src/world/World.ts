@@ -68,7 +68,7 @@ export class World<U = unknown> {
   readonly margin: number;
   private readonly broad: BroadPhase<U>;
   private readonly list = new BodyList<U>();
-  private readonly book = new ContactBook<U>();
+  private readonly book: ContactBook<U>;
   private readonly queries: WorldQueries<U>;
   private readonly pipeline: StepPipeline<U>;
   private readonly listeners = new Listeners<U>();
@@ -83,6 +83,7 @@ export class World<U = unknown> {
    */
   constructor(options: WorldOptions) {
     this.broad = new BroadPhase<U>(options);
+    this.book = new ContactBook<U>(this.broad.dynamic, this.broad.statics);
     this.queries = new WorldQueries<U>(this.broad);
     this.pipeline = new StepPipeline<U>(this.broad, this.list, this.book, this.queries);
     this.margin = this.broad.margin;
@@ -204,7 +205,7 @@ export class World<U = unknown> {
 
   /** Pairs touching after the last {@link step}, sorted by (bodyA.id, bodyB.id). Read-only; reused by the next step. */
   get contacts(): readonly BodyContact<U>[] {
-    return this.book.current;
+    return this.book.contacts;
   }
 
   /** Pairs that started touching in the last step (a subset of {@link contacts}), sorted. */
@@ -485,7 +486,7 @@ export class World<U = unknown> {
     };
     this.broad.sync();
     this.list.validate(this, this.broad, fail);
-    if (this.book.tableSize !== this.book.count) fail('contact table does not match the contact list');
+    this.book.validate(fail);
   }
 }
 

@@ -72,8 +72,19 @@ export class Side<U> {
   geoAt = new Int32Array(64);
   private geoRoom = new Int32Array(64);
   private geoEnd = 0;
+  /**
+   * Per proxy id: where the contacts whose lower-id body is this proxy's body start in the contact
+   * book's list of the last step (see ContactBook.record). Written by the book; stale for a body
+   * without contacts, which the book detects.
+   */
+  contactFrom = new Int32Array(64);
 
-  constructor(bounds: Rect, options: QuadtreeOptions) {
+  constructor(
+    bounds: Rect,
+    options: QuadtreeOptions,
+    /** Whether this is the static bodies' side. */
+    readonly isStatic: boolean,
+  ) {
     this.index = new QuadIndex(bounds, options);
   }
 
@@ -88,6 +99,7 @@ export class Side<U> {
     this.walkBoxes = new Float64Array(4 * length);
     this.geoAt = resize(Int32Array, this.geoAt, length, true);
     this.geoRoom = resize(Int32Array, this.geoRoom, length, true);
+    this.contactFrom = resize(Int32Array, this.contactFrom, length, true);
   }
 
   /**
@@ -222,8 +234,8 @@ export class BroadPhase<U> {
     }
     if (bounds === null || typeof bounds !== 'object') requireRect(bounds, 'options.bounds');
     const area = { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height };
-    this.dynamic = new Side<U>(area, indexOptions);
-    this.statics = new Side<U>(area, indexOptions);
+    this.dynamic = new Side<U>(area, indexOptions, false);
+    this.statics = new Side<U>(area, indexOptions, true);
     this.margin = margin;
   }
 

@@ -1,36 +1,61 @@
-import { Contact, copyContact } from '../geometry/contact.js';
-import { collideRecords } from '../geometry/sat.js';
-import type { Shape } from '../geometry/shape.js';
 import type { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { Side } from './broadphase.js';
+import { A_IN_B, B_IN_A, type HitList, proxyRef, SENSOR } from './hits.js';
 import { PairTable } from './pairTable.js';
 import { BodyContact } from './types.js';
+
+/** {@link ContactBook.listed}: the pair is not in the last step's list. */
+const NOT_LISTED = -1;
+/** {@link ContactBook.listed}: the list cannot tell; ask the table. */
+const ASK_TABLE = -2;
 
 /**
  * The world's contacts from step to step: one pooled {@link BodyContact} per touching pair, kept
  * in a table by the pair's ids, and the lists a step hands out (all, started, stayed, ended), each
- * sorted by (bodyA.id, bodyB.id). A step calls {@link begin}, then {@link consider} for every
- * candidate pair and {@link addCrossing} for continuous bodies, then {@link finish}.
+ * sorted by (bodyA.id, bodyB.id). A step calls {@link begin}, then {@link record} with the pairs
+ * that collide and {@link addCrossing} for continuous bodies, then {@link finish}.
+ *
+ * Most contacts go on from step to step, and the pairs come to {@link record} in about the order
+ * of the list (by the lower id): a contact is found at its place in the last step's list, through
+ * {@link keys} and the sides' `contactFrom`, read in order, rather than by a probe of the table at
+ * a random place. The table answers for the rest (pairs not in the list, and the continuous sweeps).
  * @internal
  */
 export class ContactBook<U> {
-  /** The pairs touching after the last step, sorted; `count` of them are valid. */
+  /**
+   * The pairs touching after the last step, sorted; `count` of them are valid. The book's own:
+   * the world hands out {@link contacts}, a copy, so that a caller who reorders it cannot make
+   * the book file one pair's numbers under another.
+   */
   current: BodyContact<U>[] = [];
   count = 0;
+  /** The list the world hands out as `world.contacts`: {@link current}, copied by each step. */
+  readonly contacts: BodyContact<U>[] = [];
   readonly started: BodyContact<U>[] = [];
   readonly stayed: BodyContact<U>[] = [];
   readonly ended: BodyContact<U>[] = [];
-  /** The other buffer: contacts gathered during a step, then the next sorted list. */
+  /** The other buffer: the next sorted list, built by finish(). */
   private scratch: BodyContact<U>[] = [];
-  private building = 0;
   /** How many contacts of the step under way are new; they are listed in `started` as they open. */
   private starting = 0;
   private readonly table = new PairTable<BodyContact<U>>();
   private readonly pool: BodyContact<U>[] = [];
-  /** The narrow phase's answer for the pair {@link consider} is testing, copied on a collision. */
-  private readonly found = new Contact();
   private poolCount = 0;
+  /**
+   * current[k]'s pair, three int32s at 3k: the lower body id, the higher one, and the proxy of the
+   * lower one (see proxyRef; −1 when not known). Finding a contact reads these instead of the
+   * contacts, and finish() copies them for the contacts found at their place.
+   */
+  private keys = new Int32Array(192);
+  private nextKeys = new Int32Array(192);
+  /** Per position k of {@link current}: the step that found current[k] there, through {@link listed}. */
+  private seenAt = new Int32Array(64);
+
+  constructor(
+    private readonly dynamic: Side<U>,
+    private readonly statics: Side<U>,
+  ) {}
 
   /** Number of pairs in the table: equals `count` between steps. */
   get tableSize(): number {
@@ -44,47 +69,63 @@ export class ContactBook<U> {
     // The list is not emptied here: finish() overwrites it and sets its length, and no user code
     // runs in between. Setting a JS array's length to 0 drops its storage, and refilling it then
     // allocates; with lists that keep their storage a steady step allocates nothing.
-    this.building = 0;
     this.starting = 0;
   }
 
   /**
-   * A candidate pair from the broad phase, proxy p of side sa and proxy q of side sb (filters and
-   * tight bounds already passed, the bounds tested on values copied from the shapes since they
-   * last changed): runs the narrow phase and records the contact, new or continuing, when the
-   * shapes collide. Everything comes from the sides' arrays, the shapes' records included (see
-   * Side.geo); the bodies are read only when a contact starts.
+   * Records the step's colliding pairs (the narrow phase's {@link HitList}): each pair's contact,
+   * new or going on, gets the pair's numbers. The bodies are read only when a contact starts.
    */
-  consider(sa: Side<U>, p: number, sb: Side<U>, q: number, frame: number): void {
-    const ia = sa.bodyId(p);
-    const ib = sb.bodyId(q);
-    const aIsLo = ia < ib;
-    // The narrow phase first, on the two shapes' records (see Side.geo), into a contact that stays
-    // in the cache: a quarter of the pairs that get here do not collide, and they then cost no
-    // table lookup and no pooled contact.
-    const found = this.found;
-    const hit = aIsLo
-      ? collideRecords(sa.geo, sa.geoAt[p], sb.geo, sb.geoAt[q], found)
-      : collideRecords(sb.geo, sb.geoAt[q], sa.geo, sa.geoAt[p], found);
-    if (!hit) return;
-    found.a = (aIsLo ? sa.shapes[p] : sb.shapes[q]) as Shape;
-    found.b = (aIsLo ? sb.shapes[q] : sa.shapes[p]) as Shape;
-    const lo = aIsLo ? ia : ib;
-    const hi = aIsLo ? ib : ia;
-    let contact = this.table.get(lo, hi);
-    if (contact === undefined) {
-      contact = this.acquire();
-      const a = sa.bodies[p] as Body<U>;
-      const b = sb.bodies[q] as Body<U>;
-      this.open(contact, aIsLo ? a : b, aIsLo ? b : a, frame);
+  record(hits: HitList, frame: number): void {
+    const { ids, refs, numbers, flags } = hits;
+    const current = this.current;
+    for (let h = 0; h < hits.count; h++) {
+      const lo = ids[2 * h];
+      const hi = ids[2 * h + 1];
+      const loRef = refs[2 * h];
+      const k = this.listed(this.sideOf(loRef).contactFrom[loRef >> 1], lo, hi);
+      let contact: BodyContact<U> | undefined;
+      if (k >= 0) {
+        contact = current[k];
+        this.seenAt[k] = frame;
+      } else {
+        contact = k === ASK_TABLE ? this.table.get(lo, hi) : undefined;
+        if (contact === undefined) {
+          const hiRef = refs[2 * h + 1];
+          contact = this.acquire();
+          this.open(contact, this.bodyOf(loRef), this.bodyOf(hiRef), frame);
+        }
+        contact._loRef = loRef; // (found through the table: its body may have a new proxy)
+      }
+      const o = 3 * h;
+      contact.normalX = numbers[o];
+      contact.normalY = numbers[o + 1];
+      contact.depth = numbers[o + 2];
+      const f = flags[h];
+      contact.aInB = (f & A_IN_B) !== 0;
+      contact.bInA = (f & B_IN_A) !== 0;
+      contact.isSensor = (f & SENSOR) !== 0;
+      // Most contacts have no time of impact to clear, and writing the defaults anyway touches more
+      // of each contact's cache lines: a step's cost is mostly cache misses.
+      if (contact._impact) clearImpact(contact);
+      contact._seenStep = frame;
     }
-    copyContact(found, contact);
-    contact.isSensor = (sa.sensor(p) | sb.sensor(q)) !== 0;
-    // Most contacts have no time of impact to clear, and writing the defaults anyway touches more
-    // of each contact's cache lines: a step's cost is mostly cache misses.
-    if (contact._impact) clearImpact(contact);
-    contact._seenStep = frame;
-    this.scratch[this.building++] = contact;
+  }
+
+  /**
+   * Where the pair (lo, hi) is in the last step's list: its position, {@link NOT_LISTED}, or
+   * {@link ASK_TABLE}. `from` is where lo's contacts start there (its proxy's `contactFrom`),
+   * unless lo has none: then it is left over from an earlier list, or from another body that had
+   * the proxy, and it is not the start of lo's run.
+   */
+  private listed(from: number, lo: number, hi: number): number {
+    const keys = this.keys;
+    const count = this.count;
+    if (!(from >= 0 && from < count && keys[3 * from] === lo && (from === 0 || keys[3 * from - 3] !== lo))) {
+      return ASK_TABLE;
+    }
+    for (let k = from; k < count && keys[3 * k] === lo; k++) if (keys[3 * k + 1] === hi) return k;
+    return NOT_LISTED;
   }
 
   /**
@@ -122,21 +163,32 @@ export class ContactBook<U> {
     contact.bInA = false;
     contact.continuous = true;
     contact.isSensor = lo.isSensor || hi.isSensor;
-    if (seen) return; // (listed already, by the other body's sweep)
     contact._seenStep = frame;
-    this.scratch[this.building++] = contact;
   }
 
   /** Files `contact` as the new contact of bodies lo and hi (lo._id < hi._id), starting at step `frame`. */
   private open(contact: BodyContact<U>, lo: Body<U>, hi: Body<U>, frame: number): void {
     contact.bodyA = lo;
     contact.bodyB = hi;
+    contact.a = lo.shape;
+    contact.b = hi.shape;
     contact._lo = lo._id;
     contact._hi = hi._id;
+    contact._loRef = proxyRef(lo.isStatic ? this.statics : this.dynamic, lo._proxy);
     contact.startStep = frame;
     this.table.set(lo._id, hi._id, contact);
     // Listed now rather than found in finish(): that would read every contact of the step again.
     this.started[this.starting++] = contact;
+  }
+
+  /** The side a proxy ref (see proxyRef) is on. */
+  private sideOf(ref: number): Side<U> {
+    return (ref & 1) === 0 ? this.dynamic : this.statics;
+  }
+
+  /** The body of a proxy ref. */
+  private bodyOf(ref: number): Body<U> {
+    return this.sideOf(ref).bodies[ref >> 1] as Body<U>;
   }
 
   /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */
@@ -169,35 +221,88 @@ export class ContactBook<U> {
     sortContacts(startedList, started);
     // Last step's contacts, sorted: those not seen now have ended (including pairs of removed
     // bodies), the others stayed, and stay in order. The new list is the stayed ones merged with
-    // the started ones in the same pass, so that each old contact is read once: most of them are
-    // no longer in the cache by now.
+    // the started ones in the same pass. A contact that record() found at its place in the list
+    // is not read here (its keys are copied): most of them are no longer in the cache by now.
+    const most = this.count + started;
+    if (this.nextKeys.length < 3 * most) this.nextKeys = new Int32Array(6 * most);
     const previous = this.current;
-    const next = this.scratch;
+    const keys = this.keys;
+    const seenAt = this.seenAt;
     let stayed = 0;
     let ended = 0;
     let b = 0;
     let n = 0;
+    let runOf = -1; // the lower id of the last pair listed, to mark where each body's run starts
     for (let i = 0; i < this.count; i++) {
+      const lo = keys[3 * i];
+      const hi = keys[3 * i + 1];
+      let ref = keys[3 * i + 2];
       const c = previous[i];
-      if (c._seenStep === frame) {
-        while (b < started && contactBefore(startedList[b], c)) next[n++] = startedList[b++];
-        next[n++] = c;
-        stayedList[stayed++] = c;
-      } else {
-        this.table.delete(c._lo, c._hi);
-        endedList[ended++] = c;
+      if (seenAt[i] !== frame) {
+        // Found through the table, or by a sweep, or ended.
+        if (c._seenStep !== frame) {
+          this.table.delete(lo, hi);
+          endedList[ended++] = c;
+          continue;
+        }
+        ref = c._loRef;
       }
+      for (; b < started; b++) {
+        const s = startedList[b];
+        if (!(s._lo < lo || (s._lo === lo && s._hi < hi))) break;
+        this.list(n++, s, s._lo, s._hi, s._loRef, s._lo !== runOf);
+        runOf = s._lo;
+      }
+      this.list(n++, c, lo, hi, ref, lo !== runOf);
+      runOf = lo;
+      stayedList[stayed++] = c;
     }
-    while (b < started) next[n++] = startedList[b++];
+    for (; b < started; b++) {
+      const s = startedList[b];
+      this.list(n++, s, s._lo, s._hi, s._loRef, s._lo !== runOf);
+      runOf = s._lo;
+    }
     endedList.length = ended;
     stayedList.length = stayed;
+    const next = this.scratch;
     next.length = n;
-    // The last pair's shapes are not the book's to keep alive.
-    this.found.a = null;
-    this.found.b = null;
     this.scratch = previous;
     this.current = next;
     this.count = n;
+    const swap = this.keys;
+    this.keys = this.nextKeys;
+    this.nextKeys = swap;
+    if (this.seenAt.length < n) this.seenAt = new Int32Array(2 * n);
+    const handed = this.contacts;
+    handed.length = n;
+    for (let k = 0; k < n; k++) handed[k] = next[k];
+  }
+
+  /**
+   * Puts contact c of pair (lo, hi), lo's proxy ref `ref`, at position n of the next list; `first`
+   * when it starts lo's run there.
+   */
+  private list(n: number, c: BodyContact<U>, lo: number, hi: number, ref: number, first: boolean): void {
+    this.scratch[n] = c;
+    const keys = this.nextKeys;
+    keys[3 * n] = lo;
+    keys[3 * n + 1] = hi;
+    keys[3 * n + 2] = ref;
+    if (first && ref >= 0) this.sideOf(ref).contactFrom[ref >> 1] = n;
+  }
+
+  /** Checks that the list, its keys, the handed-out copy and the table agree. */
+  validate(fail: (message: string) => never): void {
+    if (this.table.size !== this.count) fail('contact table does not match the contact list');
+    if (this.contacts.length !== this.count) fail('world.contacts does not match the contact list');
+    for (let k = 0; k < this.count; k++) {
+      const c = this.current[k];
+      if (this.contacts[k] !== c) fail(`world.contacts[${k}] is not the contact listed there`);
+      if (this.keys[3 * k] !== c._lo || this.keys[3 * k + 1] !== c._hi) fail(`contact ${k}'s keys are stale`);
+      if (this.table.get(c._lo, c._hi) !== c) fail(`contact ${k} is not in the table`);
+      if (k > 0 && !contactBefore(this.current[k - 1], c))
+        fail(`contacts ${k - 1} and ${k} are out of order`);
+    }
   }
 
   private acquire(): BodyContact<U> {
@@ -218,6 +323,7 @@ export class ContactBook<U> {
     contact.b = null;
     contact._lo = -1;
     contact._hi = -1;
+    contact._loRef = -1;
     if (contact._impact) clearImpact(contact);
     this.pool[this.poolCount++] = contact;
   }

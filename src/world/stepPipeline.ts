@@ -18,6 +18,7 @@ import type { BodyList } from './bodyList.js';
 import { type BroadPhase, PAIR_DATA } from './broadphase.js';
 import { CandidatePairs } from './candidates.js';
 import type { ContactBook } from './contacts.js';
+import { HitList } from './hits.js';
 import type { WorldQueries } from './queries.js';
 
 /**
@@ -44,6 +45,8 @@ export class StepPipeline<U> {
   private readonly touchContact = new Contact();
   private readonly sweepHit = new SweepHit();
   private readonly candidates = new CandidatePairs();
+  /** The colliding pairs of the step under way, for the book (see HitList). */
+  private readonly hits = new HitList();
 
   constructor(
     private readonly broad: BroadPhase<U>,
@@ -70,7 +73,8 @@ export class StepPipeline<U> {
 
     // 2. Pairs: dynamic–dynamic in one pass (gathered by the walk, then tested in proxy order: see
     // CandidatePairs), then dynamic–static per dynamic body (static–static pairs are never even
-    // enumerated, which matters for tile maps).
+    // enumerated, which matters for tile maps). The narrow phase lists the pairs that collide
+    // (see HitList), and the book records them after it.
     const dynamic = this.broad.dynamic;
     const candidates = this.candidates;
     candidates.reset();
@@ -78,9 +82,10 @@ export class StepPipeline<U> {
     // overlap about twice as often: only pairs that can collide reach the visitor.
     internal.forEachPairWithin(dynamic.index, dynamic.pairData, PAIR_DATA, dynamic.walkBoxes, this.visitPair);
     const pairs = candidates.inOrder(internal.idSpan(dynamic.index));
-    for (let k = 0, end = 2 * candidates.count; k < end; k += 2) {
-      book.consider(dynamic, pairs[k], dynamic, pairs[k + 1], frame);
-    }
+    const hits = this.hits;
+    hits.reset();
+    for (let k = 0, end = 2 * candidates.count; k < end; k += 2)
+      hits.test(dynamic, pairs[k], dynamic, pairs[k + 1]);
     const statics = this.broad.statics;
     if (statics.index.size > 0) {
       const list = this.bodies.dynamic;
@@ -95,6 +100,7 @@ export class StepPipeline<U> {
       }
       this.owner = null;
     }
+    book.record(hits, frame);
 
     // 2b. Continuous bodies: what they crossed since the last step but no longer overlap.
     for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
@@ -130,7 +136,7 @@ export class StepPipeline<U> {
     const owner = this.owner as Body<U>;
     if (!boundsMeet(this.broad.dynamic.pairData, PAIR_DATA * owner._proxy, side.pairData, PAIR_DATA * id))
       return;
-    this.book.consider(this.broad.dynamic, owner._proxy, side, id, this.steps);
+    this.hits.test(this.broad.dynamic, owner._proxy, side, id);
   };
 
   /**

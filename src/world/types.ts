@@ -83,7 +83,7 @@ export class BodyContact<U = unknown> extends Contact {
   _mover: Body<U> | null = null;
   /**
    * @internal True from a step that set a time of impact until a later step clears it with the
-   * other continuous fields (see ContactBook.consider).
+   * other continuous fields (see ContactBook.record).
    */
   _impact = false;
   /** @internal Put back by the separate() under way (which then does not push it out too). */
@@ -97,6 +97,8 @@ export class BodyContact<U = unknown> extends Contact {
   _seenStep = 0;
   /** @internal */ _lo = -1;
   /** @internal */ _hi = -1;
+  /** @internal Body A's proxy, as a proxy ref (see world/hits.ts, proxyRef); −1 in the pool. */
+  _loRef = -1;
 }
 
 /** Narrowing of world queries. Every field is optional. */
