@@ -427,6 +427,72 @@ describe('point helpers', () => {
   });
 });
 
+describe('known answers: circles beside a vertex, collapsed polygons, tangent rays', () => {
+  it('a circle whose centre is a few ulps beside a vertex is pushed out along a way that separates', () => {
+    // The centre is 1e-16 below vertex (3, 1), outside edge (0,0)-(3,1) and facing it. The vertex
+    // won on rounding, and its direction (centre − vertex, rounding noise) was the normal: (0, −1),
+    // along which the circle must move 1.05, not its depth 1.
+    const tri = new Polygon(0, 0, [
+      { x: 0, y: 0 },
+      { x: 3, y: 1 },
+      { x: 1, y: 3 },
+    ]);
+    const ball = new Circle(3, 0.9999999999999999, 1);
+    const c = new Contact();
+    expect(collide(tri, ball, c)).toBe(true);
+    expect(c.normalX).toBeCloseTo(1 / Math.sqrt(10), 15);
+    expect(c.normalY).toBeCloseTo(-3 / Math.sqrt(10), 15);
+    ball.translate(c.normalX * (c.depth + 1e-12), c.normalY * (c.depth + 1e-12));
+    expect(overlaps(tri, ball)).toBe(false);
+  });
+
+  it('a polygon rounded onto one point collides with a circle only if the point is inside it', () => {
+    // At 1e16 (spacing 2) a 1-unit triangle's vertices round onto one point, and its zero normals
+    // passed every "centre inside" test: any circle whose bounds held the point collided, with a
+    // NaN normal and an infinite depth, and World.separate() threw on them.
+    const tri = new Polygon(1e16, 1e16, [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 0, y: 1 },
+    ]);
+    const far = new Circle(1e16 + 48, 1e16 + 48, 50); // the point is 67.9 from its centre
+    expect(overlaps(tri, far)).toBe(false);
+    expect(collide(tri, far, new Contact())).toBe(false);
+    const near = new Circle(1e16 + 8, 1e16 + 6, 50); // 10 from its centre
+    const c = new Contact();
+    expect(collide(tri, near, c)).toBe(true);
+    expect([c.normalX, c.normalY, c.depth]).toEqual([0.8, 0.6, 40]);
+    const centred = new Circle(1e16, 1e16, 50); // the point at the centre: any unit normal, depth r
+    expect(collide(tri, centred, c)).toBe(true);
+    expect(Math.hypot(c.normalX, c.normalY)).toBeCloseTo(1, 15);
+    expect(c.depth).toBe(50);
+    const world = new World({ bounds: { x: 0, y: 0, width: 100, height: 100 } });
+    world.add(new Body(tri, { isStatic: true }));
+    world.add(new Body(new Circle(1e16 + 48, 1e16 + 48, 50)));
+    world.step();
+    expect(world.contacts.length).toBe(0);
+  });
+
+  it('a ray tangent to a circle misses whatever the length of its direction; a hair inside, it hits', () => {
+    // x = 8 touches Circle(3, 1, 5) at (8, 1). With direction (0, 2.1) the old discriminant,
+    // b² − a·cc, rounded to a positive value and reported a hit.
+    const circle = new Circle(3, 1, 5);
+    let hits = 0;
+    for (let k = 1; k <= 400; k++) {
+      const d = k / 10;
+      if (raycast(circle, 8, -8, 0, d)) hits++;
+      if (raycast(circle, -2, 10, 0, -d)) hits++;
+      if (raycast(circle, -10, 6, d, 0)) hits++;
+      if (raycast(circle, 20, -4, -d, 0)) hits++;
+      if (!raycast(circle, 7.999999, -8, 0, d)) hits--;
+    }
+    expect(hits).toBe(0);
+    const world = new World({ bounds: { x: -20, y: -20, width: 40, height: 40 } });
+    world.add(new Body(new Circle(3, 1, 5)));
+    expect(world.raycast(8, -8, 0, 2.1)).toBeNull();
+  });
+});
+
 describe('bad input throws and changes nothing', () => {
   it('non-finite positions', () => {
     expect(() => new Circle(Number.NaN, 0, 1)).toThrow(RangeError);

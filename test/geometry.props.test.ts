@@ -500,3 +500,44 @@ describe('collide against a sampling oracle (shapes with area)', () => {
     }
   }
 });
+
+describe('a circle centred a hair from a vertex', () => {
+  // Rounding decides which feature of the other shape is closest when the centre is within a few
+  // ulps of a vertex; whichever wins, the reported normal must be a way out: moving the circle
+  // along it by the depth (and a rounding-size slack) leaves the shapes apart.
+  const straight: ShapeKind[] = ['box', 'orientedBox', 'polygon', 'segment'];
+  const nudge = fc.oneof(
+    fc.integer({ min: -4, max: 4 }),
+    fc.integer({ min: -4, max: 4 }).map((k) => k * 1000),
+    fc.integer({ min: -4, max: 4 }).map((k) => k * 1e9),
+  );
+  for (const kind of straight) {
+    it(`against ${kind === 'orientedBox' ? 'an' : 'a'} ${kind}: the normal separates by the depth`, () => {
+      fc.assert(
+        fc.property(
+          shapeArb(kind, 'float'),
+          fc.nat(7),
+          nudge,
+          nudge,
+          flt(0.25, 6),
+          fc.boolean(),
+          (shape, which, ux, uy, r, circleFirst) => {
+            const vertices = (shape as ConvexShape).getVertices();
+            const v = vertices[which % vertices.length];
+            const ulp = (x: number) => Math.max(Number.EPSILON * Math.abs(x), Number.MIN_VALUE);
+            const circle = new Circle(v.x + ux * ulp(v.x), v.y + uy * ulp(v.y), r);
+            const a = circleFirst ? circle : shape;
+            const b = circleFirst ? shape : circle;
+            const c = new Contact();
+            if (!collide(a, b, c)) return;
+            expect(Number.isFinite(c.normalX) && Number.isFinite(c.normalY)).toBe(true);
+            const slack = 1e-12 * (Math.abs(v.x) + Math.abs(v.y) + r);
+            b.translate(c.normalX * (c.depth + slack), c.normalY * (c.depth + slack));
+            expect(overlaps(a, b)).toBe(false);
+          },
+        ),
+        { numRuns: 2000, seed: seedOf(`hair ${kind}`) },
+      );
+    });
+  }
+});

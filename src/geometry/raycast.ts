@@ -156,10 +156,19 @@ export function raycastUnchecked(
     const c = shape as Circle;
     const fx = ox - c._x;
     const fy = oy - c._y;
+    const r = c._r;
     const a = dx * dx + dy * dy;
     const b = fx * dx + fy * dy;
-    const cc = fx * fx + fy * fy - c._r * c._r;
-    const disc = b * b - a * cc;
+    const cc = fx * fx + fy * fy - r * r;
+    // b² − a·cc, written as a·r² − cross(f, d)² (the same by Lagrange's identity): no difference
+    // of two large, nearly equal products, and for a ray along an axis, whose line lies |fx| or
+    // |fy| from the centre, exact in sign, so that a tangent ray misses as the collision rule says.
+    const disc =
+      dx === 0
+        ? a * (r - Math.abs(fx)) * (r + Math.abs(fx))
+        : dy === 0
+          ? a * (r - Math.abs(fy)) * (r + Math.abs(fy))
+          : a * r * r - (fx * dy - fy * dx) * (fx * dy - fy * dx);
     if (!(disc > 0)) return false; // missing or tangent
     const root = Math.sqrt(disc);
     // Numerically stable pair of roots.

@@ -50,6 +50,12 @@ function gap(r: number, r2: number, d: number, d2: number): number {
   return g < Number.POSITIVE_INFINITY ? g : r - d;
 }
 
+/** Whether every edge of the convex record's n edges, lengths from L, has length 0 (one point). */
+function collapsed(v: number[], L: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (v[L + i] > 0) return false;
+  return true;
+}
+
 /**
  * Disc versus convex vertex set. Computes the push that moves the circle out of the convex shape
  * (normal from convex to circle), then orients it for the caller. The circle's data is at
@@ -87,6 +93,9 @@ export function circleConvex(
         break;
       }
     }
+    // A polygon far from the origin can round its world vertices onto one point: its normals are
+    // all zero and pass every test above. It is that point, tested as a vertex below.
+    if (centreInside && collapsed(v, L, n)) centreInside = false;
   }
 
   if (centreInside) {
@@ -135,7 +144,11 @@ export function circleConvex(
       const ey = v[V + 2 * j + 1] - ay;
       const t = wx * ex + wy * ey;
       const ee = ex * ex + ey * ey;
-      if (t <= 0 || t >= ee) {
+      // Past the far end, measured from the far vertex itself: measured from this one (t ≥ ee), t
+      // rounds near the far end, and a centre a few ulps beside that vertex, still facing the
+      // edge, took the vertex's direction (centre − vertex: rounding noise) as its normal.
+      const beyond = (cx - v[V + 2 * j]) * ex + (cy - v[V + 2 * j + 1]) * ey;
+      if (t <= 0 || beyond >= 0) {
         const k = t <= 0 ? i : j;
         const ux = cx - v[V + 2 * k];
         const uy = cy - v[V + 2 * k + 1];
@@ -159,6 +172,34 @@ export function circleConvex(
       }
     }
     if (!hit) return false;
+    if (bestEdge < 0 && n >= 2) {
+      // The closest vertex, only if the centre lies in its normal cone. Rounding (an edge's cross
+      // product, a few ulps from the vertex) can make the vertex win for a centre that faces an
+      // adjacent edge: the way out is then that edge's normal, not centre − vertex (noise there).
+      const k = bestVertex;
+      const dx = cx - v[V + 2 * k];
+      const dy = cy - v[V + 2 * k + 1];
+      const before = k > 0 ? k - 1 : hasArea ? n - 1 : -1; // the edge ending at vertex k
+      const after = hasArea || k === 0 ? k : -1; // the edge starting there
+      let edge = -1;
+      if (
+        before >= 0 &&
+        dx * (v[V + 2 * k] - v[V + 2 * before]) + dy * (v[V + 2 * k + 1] - v[V + 2 * before + 1]) < 0
+      )
+        edge = before;
+      else if (after >= 0) {
+        const j = after + 1 === n ? 0 : after + 1;
+        if (dx * (v[V + 2 * j] - v[V + 2 * k]) + dy * (v[V + 2 * j + 1] - v[V + 2 * k + 1]) > 0) edge = after;
+      }
+      if (edge >= 0) {
+        const j = edge + 1 === n ? 0 : edge + 1;
+        const ex = v[V + 2 * j] - v[V + 2 * edge];
+        const ey = v[V + 2 * j + 1] - v[V + 2 * edge + 1];
+        bestEdge = edge;
+        bestCross = ex * (cy - v[V + 2 * edge + 1]) - ey * (cx - v[V + 2 * edge]);
+        bestEe = ex * ex + ey * ey;
+      }
+    }
     // The depth, in forms that stay positive whenever the closest feature's own exact test passed
     // (r − √d2 or r − |cross|/len can round to 0 a hair from tangent). Should rounding still
     // leave none (the test passed on another feature, at a tie), the pair is touching.
@@ -176,8 +217,11 @@ export function circleConvex(
       // Closest point inside an edge: the push is along the edge normal. Using the normal rather
       // than (centre − closest point) keeps the direction exact when the centre is almost on it.
       const len = v[L + bestEdge];
-      // cross(e, w) < 0 means the centre is on the outward-normal side of edge (ey, -ex).
-      const side = bestCross > 0 ? -1 : 1;
+      // cross(e, w) < 0 means the centre is on the outward-normal side of edge (ey, -ex). A shape
+      // with an interior is always left through the outward side: the centre is outside it, and
+      // on the inward side of its closest edge only by rounding (beside a vertex, where that
+      // edge's outward normal is a shortest way out too).
+      const side = hasArea || bestCross <= 0 ? 1 : -1;
       nx = (side * v[N + 2 * bestEdge]) / len;
       ny = (side * v[N + 2 * bestEdge + 1]) / len;
     } else {
@@ -187,7 +231,7 @@ export function circleConvex(
         unit(dx, dy);
         nx = vec[0];
         ny = vec[1];
-      } else if (n >= 2) {
+      } else if (n >= 2 && v[L] > 0) {
         // Centre exactly on a segment's endpoint: crossing the segment's line costs r, the minimum.
         const len = v[L];
         nx = v[N] / len;
