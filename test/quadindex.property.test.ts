@@ -116,6 +116,15 @@ function distance2(b: Corners, x: number, y: number): number {
   return dx * dx + dy * dy;
 }
 
+/**
+ * Whether the closed box lies within `limit` of (x, y): compared squared, unless the limit's square
+ * overflows or lies below the normal range's precision, where squares cannot tell (then unsquared).
+ */
+function withinLimit(b: Corners, x: number, y: number, limit: number): boolean {
+  if (limit * limit < Number.POSITIVE_INFINITY && limit >= 1e-153) return distance2(b, x, y) <= limit * limit;
+  return Math.hypot(Math.max(b[0] - x, 0, x - b[2]), Math.max(b[1] - y, 0, y - b[3])) <= limit;
+}
+
 /** The corners the index stores for an x/y/width/height box. */
 function corners(box: Rect): Corners {
   return [box.x, box.y, box.x + box.width, box.y + box.height];
@@ -268,7 +277,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
           expect(near).toEqual(byDistance.slice(0, k).map((e) => e.id));
           // Larger k (more than there are boxes, too) and a distance limit; appends to `out`.
           for (const many of [1, 7, 40]) {
-            const within = byDistance.filter((e) => e.d <= r * r);
+            const within = byDistance.filter((e) => withinLimit(model.get(e.id), px, py, r));
             expect(index.nearest(px, py, many, r, [-1])).toEqual([
               -1,
               ...within.slice(0, many).map((e) => e.id),

@@ -282,6 +282,128 @@ describe('a getter that changes the tree while a change reads its input', () => 
   }
 });
 
+describe('QuadIndex: regressions', () => {
+  const filled = (count: number): QuadIndex => {
+    const index = new QuadIndex(BOUNDS, { maxObjects: 2 });
+    for (let k = 0; k < count; k++) index.add(k * 3, k * 2, k * 3 + 4, k * 2 + 4);
+    return index;
+  };
+  const state = (index: QuadIndex) => ({
+    ids: index.ids(),
+    boxes: index.ids().map((id) => [...index.getBox(id)]),
+    pairs: index.pairs(),
+  });
+
+  it('a reserve() the machine cannot hold throws and leaves the index working', () => {
+    // The capacity was set before the arrays were made: after the throw, adds wrote past their
+    // ends (id 64 not found, validate() failing, then an endless loop or a V8 abort).
+    const index = filled(64);
+    const before = state(index);
+    expect(() => index.reserve(0x3fffffff)).toThrow(RangeError);
+    expect(state(index)).toEqual(before);
+    index.validate();
+    const id = index.add(70, 70, 70.5, 70.5);
+    expect(index.has(id)).toBe(true);
+    expect(index.queryPoint(70.25, 70.25)).toContain(id);
+    for (let k = 0; k < 100; k++) index.add(k, k, k + 1, k + 1);
+    index.validate();
+  });
+
+  it('moveAll ignores whatever a plain array holds at ids that are not live, as documented', () => {
+    for (const dead of [undefined, null, Number.NaN, 'x']) {
+      const index = filled(3);
+      index.remove(1);
+      const boxes: unknown[] = [10, 10, 11, 11, dead, dead, dead, dead, 20, 20, 21, 21];
+      index.moveAll(boxes as number[]);
+      expect([...index.getBox(0), ...index.getBox(2)]).toEqual([10, 10, 11, 11, 20, 20, 21, 21]);
+    }
+    const holes = filled(3);
+    holes.remove(1);
+    // biome-ignore lint/suspicious/noSparseArray: the holes are the point
+    holes.moveAll([10, 10, 11, 11, , , , , 20, 20, 21, 21] as number[]);
+    expect([...holes.getBox(2)]).toEqual([20, 20, 21, 21]);
+  });
+
+  it("moveAll reads the array's length once, with changes refused meanwhile", () => {
+    const index = filled(2);
+    const before = state(index);
+    let reads = 0;
+    const boxes = new Proxy([1, 1, 2, 2, 3, 3, 4, 4], {
+      get(target, key, receiver) {
+        if (key === 'length') {
+          reads++;
+          index.add(50, 50, 51, 51);
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(() => index.moveAll(boxes)).toThrow(/while another change was reading its input/);
+    expect(reads).toBe(1);
+    expect(state(index)).toEqual(before);
+    index.validate();
+  });
+
+  it('raycastFirst and sweep answer from their own walk when out has setters that walk again', () => {
+    const index = new QuadIndex(BOUNDS);
+    index.add(10, -5, 12, 5);
+    index.add(50, 20, 52, 30);
+    let again = true;
+    const rayOut = {
+      _id: -1,
+      t: 0,
+      set id(value: number) {
+        this._id = value;
+        if (again) {
+          again = false;
+          index.raycastFirst(0, 25, 1, 0); // meets the second box, at t = 50
+        }
+      },
+      get id() {
+        return this._id;
+      },
+    };
+    expect(index.raycastFirst(0, 0, 1, 0, Number.POSITIVE_INFINITY, rayOut)).toMatchObject({ id: 0, t: 10 });
+    again = true;
+    const sweepOut = {
+      _id: -1,
+      t: 0,
+      normalX: 0,
+      normalY: 0,
+      set id(value: number) {
+        this._id = value;
+        if (again) {
+          again = false;
+          index.sweep(50, 0, 52, 2, 0, 100); // meets the second box from below
+        }
+      },
+      get id() {
+        return this._id;
+      },
+    };
+    expect(index.sweep(0, -1, 2, 1, 20, 0, sweepOut)).toMatchObject({
+      id: 0,
+      t: 0.4,
+      normalX: -1,
+      normalY: 0,
+    });
+  });
+
+  it('nearest keeps maxDistance exactly where squared distances overflow or underflow', () => {
+    const index = new QuadIndex(BOUNDS);
+    const far = index.add(1e250, 0, 1e250 + 1, 1);
+    const tiny = index.add(2e-165, 0, 3e-165, 0);
+    const beside = index.add(5e-324, 5, 5e-324, 5);
+    expect(index.nearest(0, 0, 5, 1e200)).toEqual([tiny, beside]); // not the box 1e250 away
+    expect(index.nearest(0, 0, 5, 1e-166)).toEqual([]);
+    expect(index.nearest(0, 5, 5, 0)).toEqual([]); // 5e-324 away is not 0 away
+    expect(index.nearest(5e-324, 5, 5, 0)).toEqual([beside]);
+    const seen: number[] = [];
+    index.forEachNearest(0, 0, (id) => void seen.push(id), 1e200);
+    expect(seen).toEqual([tiny, beside]);
+    expect(index.nearest(0, 0, 5)).toContain(far);
+  });
+});
+
 describe('World: regressions', () => {
   it('a body moved inside a collisionStart listener is found at its new place by every query', () => {
     const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 } });

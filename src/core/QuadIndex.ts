@@ -8,7 +8,7 @@ import {
   requireNonNegativeOrInfinity,
   requireObject,
 } from '../shared/validate.js';
-import { moveAllChecked, readBoxArray, requireBoxArray } from './batch.js';
+import { moveAllChecked, readBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { assertMutable } from './internal.js';
 import { layOutForSearches } from './layout.js';
@@ -155,10 +155,9 @@ export class QuadIndex {
    * into a buffer the index keeps for the next call.
    */
   moveAll(boxes: Float64Array | Float32Array | ArrayLike<number>): number {
-    requireBoxArray(boxes);
     this.assertMutable('moveAll');
     let source: Float64Array | Float32Array;
-    this.tree.readingInput++; // (an array's entries can be getters)
+    this.tree.readingInput++; // (an array's length and entries can be getters)
     try {
       source = readBoxArray(this.tree, boxes);
     } finally {
@@ -326,9 +325,13 @@ export class QuadIndex {
   ): IdRayHit | null {
     requireObject(out, 'out');
     const ray = this.walkRay(x, y, dirX, dirY, maxT, null);
-    if (ray[FIRST_ID] < 0) return null;
-    out.id = ray[FIRST_ID];
-    out.t = ray[FIRST_T];
+    // Read before `out` is written: the walk's buffer is free again, and a setter on `out` that
+    // runs another walk would fill it with that walk's answer.
+    const id = ray[FIRST_ID];
+    const t = ray[FIRST_T];
+    if (id < 0) return null;
+    out.id = id;
+    out.t = t;
     return out;
   }
 
@@ -391,11 +394,15 @@ export class QuadIndex {
   ): IdSweepHit | null {
     requireObject(out, 'out');
     const mover = this.walkSweep(minX, minY, maxX, maxY, dx, dy, null, skipId);
-    if (mover[SWEPT_ID] < 0) return null;
-    out.id = mover[SWEPT_ID];
-    out.t = mover[SWEPT_T];
-    out.normalX = mover[SWEPT_NX];
-    out.normalY = mover[SWEPT_NY];
+    const id = mover[SWEPT_ID];
+    const t = mover[SWEPT_T];
+    const normalX = mover[SWEPT_NX];
+    const normalY = mover[SWEPT_NY];
+    if (id < 0) return null;
+    out.id = id; // (read first, as in raycastFirst)
+    out.t = t;
+    out.normalX = normalX;
+    out.normalY = normalY;
     return out;
   }
 
@@ -455,7 +462,9 @@ export class QuadIndex {
   /**
    * Visits ids in order of increasing distance from (x, y) to their box (0 for boxes containing
    * the point), up to `maxDistance`, ties by id; the squared distance is passed along. Return
-   * `false` to stop. Creates no object once warm (V8 boxes the distance it passes when it does not
+   * `false` to stop. (Distances are compared as squares: two below about 1e-154, or above 1e154,
+   * can compare as equal and come by id. `maxDistance` holds at any size: where its square would
+   * overflow or underflow, boxes are measured unsquared.) Creates no object once warm (V8 boxes the distance it passes when it does not
    * inline `visit`).
    */
   forEachNearest(x: number, y: number, visit: NearestVisitor, maxDistance = Number.POSITIVE_INFINITY): void {
@@ -466,13 +475,16 @@ export class QuadIndex {
     const tree = this.tree;
     const ctx = tree.enter();
     try {
-      forEachNearest(tree, ctx, x, y, maxDistance * maxDistance, visit);
+      forEachNearest(tree, ctx, x, y, maxDistance, visit);
     } finally {
       tree.busy--;
     }
   }
 
-  /** The `k` ids whose boxes are nearest to (x, y), nearest first, within `maxDistance`, ties by id. */
+  /**
+   * The `k` ids whose boxes are nearest to (x, y), nearest first, within `maxDistance`, ties by id
+   * (compared as in {@link forEachNearest}).
+   */
   nearest(
     x: number,
     y: number,
@@ -490,7 +502,7 @@ export class QuadIndex {
     layOutForSearches(tree);
     const ctx = tree.enter();
     try {
-      nearestK(tree, ctx, x, y, k, maxDistance * maxDistance, out);
+      nearestK(tree, ctx, x, y, k, maxDistance, out);
     } finally {
       tree.busy--;
     }

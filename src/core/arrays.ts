@@ -296,34 +296,54 @@ export class TreeArrays {
   // ---------------------------------------------------------------------------------------------
   // Storage
 
-  /** Sizes the item arrays for `capacity` ids, keeping their contents when `keep`. */
+  /**
+   * Sizes the item arrays for `capacity` ids, keeping their contents when `keep`. Every new array
+   * is made before any is stored: an allocation that fails (reserve() of a count the machine
+   * cannot hold) throws with the index as it was, not with a capacity its arrays do not have.
+   */
   private sizeItems(capacity: number, keep: boolean): void {
+    const boxes = resize(Float64Array, this.boxes, capacity * 4, keep);
+    const itemNode = resize(Int32Array, this.itemNode, capacity, keep);
+    const itemNext = resize(Int32Array, this.itemNext, capacity, keep);
+    const itemPrev = resize(Int32Array, this.itemPrev, capacity, keep);
+    const slotOf = resize(Int32Array, this.slotOf, capacity, keep);
+    const slotIds = resize(Int32Array, this.slotIds, capacity, keep);
+    this.boxes = boxes;
+    this.itemNode = itemNode;
+    this.itemNext = itemNext;
+    this.itemPrev = itemPrev;
+    this.slotOf = slotOf;
+    this.slotIds = slotIds;
     this.itemCapacity = capacity;
-    this.boxes = resize(Float64Array, this.boxes, capacity * 4, keep);
-    this.itemNode = resize(Int32Array, this.itemNode, capacity, keep);
-    this.itemNext = resize(Int32Array, this.itemNext, capacity, keep);
-    this.itemPrev = resize(Int32Array, this.itemPrev, capacity, keep);
-    this.slotOf = resize(Int32Array, this.slotOf, capacity, keep);
-    this.slotIds = resize(Int32Array, this.slotIds, capacity, keep);
   }
 
   protected growItems(capacity: number): void {
     this.sizeItems(capacity, true);
   }
 
-  /** Sizes the node arrays for `capacity` nodes, keeping their contents when `keep`. */
+  /** Sizes the node arrays for `capacity` nodes, keeping their contents when `keep` (all made first, as in sizeItems). */
   private sizeNodes(capacity: number, keep: boolean): void {
+    const blockParent = resize(Int32Array, this.blockParent, (capacity - 1) >> 2, keep);
+    const nodeChild = resize(Int32Array, this.nodeChild, capacity, keep);
+    const nodeLevel = resize(Uint8Array, this.nodeLevel, capacity, keep);
+    const nodeX0 = resize(Uint16Array, this.nodeX0, capacity, keep);
+    const nodeY0 = resize(Uint16Array, this.nodeY0, capacity, keep);
+    const nodeHead = resize(Int32Array, this.nodeHead, capacity, keep);
+    const nodeCount = resize(Int32Array, this.nodeCount, capacity, keep);
+    const nodeTotal = resize(Int32Array, this.nodeTotal, capacity, keep);
+    const nodeReach = resize(Uint16Array, this.nodeReach, (capacity - 1) * 2, keep);
+    const runStart = resize(Int32Array, this.runStart, capacity, false); // (rebuilt with the runs)
+    this.blockParent = blockParent;
+    this.nodeChild = nodeChild;
+    this.nodeLevel = nodeLevel;
+    this.nodeX0 = nodeX0;
+    this.nodeY0 = nodeY0;
+    this.nodeHead = nodeHead;
+    this.nodeCount = nodeCount;
+    this.nodeTotal = nodeTotal;
+    this.nodeReach = nodeReach;
+    this.runStart = runStart;
     this.nodeCapacity = capacity;
-    this.blockParent = resize(Int32Array, this.blockParent, (capacity - 1) >> 2, keep);
-    this.nodeChild = resize(Int32Array, this.nodeChild, capacity, keep);
-    this.nodeLevel = resize(Uint8Array, this.nodeLevel, capacity, keep);
-    this.nodeX0 = resize(Uint16Array, this.nodeX0, capacity, keep);
-    this.nodeY0 = resize(Uint16Array, this.nodeY0, capacity, keep);
-    this.nodeHead = resize(Int32Array, this.nodeHead, capacity, keep);
-    this.nodeCount = resize(Int32Array, this.nodeCount, capacity, keep);
-    this.nodeTotal = resize(Int32Array, this.nodeTotal, capacity, keep);
-    this.nodeReach = resize(Uint16Array, this.nodeReach, (capacity - 1) * 2, keep);
-    this.runStart = resize(Int32Array, this.runStart, capacity, false); // (rebuilt with the runs)
   }
 
   protected allocateBlock(): number {

@@ -9,34 +9,30 @@ import type { TreeStore } from './store.js';
  * a whole array of user input, and reading it safely takes some care (see {@link readBoxArray}).
  */
 
-/** Throws unless `boxes` is an array-like of numbers (its entries are checked by {@link readBoxArray}). */
-export function requireBoxArray(boxes: unknown): asserts boxes is ArrayLike<number> {
-  if (
-    boxes === null ||
-    typeof boxes !== 'object' ||
-    typeof (boxes as ArrayLike<number>).length !== 'number'
-  ) {
-    throw new TypeError(
-      `boxes must be a Float64Array, Float32Array or array of numbers, got ${describe(boxes)}`,
-    );
-  }
-}
-
 /**
  * Reads and checks every live id's box from `boxes[4id … 4id + 3]` (the input of moveAll) and
  * returns where the commit reads them from: a Float64Array or Float32Array of this thread's own
  * memory as it is (its entries are plain numbers, read twice: check, then commit); anything else
- * copied first, each entry read once (see {@link readableInPlace}), so that an entry that changes
- * or throws between reads cannot break atomicity.
+ * copied first, each live id's entry read once (see {@link readableInPlace}), so that an entry
+ * that changes or throws between reads cannot break atomicity. Its `length` is read once too.
+ * Throws unless `boxes` is an array-like long enough for every live id.
  */
-export function readBoxArray(tree: TreeStore, boxes: ArrayLike<number>): Float64Array | Float32Array {
-  const end = liveEnd(tree);
-  if (boxes.length < 4 * end) {
-    throw new RangeError(
-      `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${boxes.length}`,
+export function readBoxArray(tree: TreeStore, boxes: unknown): Float64Array | Float32Array {
+  const length =
+    boxes !== null && typeof boxes === 'object' ? (boxes as ArrayLike<number>).length : undefined;
+  if (typeof length !== 'number') {
+    throw new TypeError(
+      `boxes must be a Float64Array, Float32Array or array of numbers, got ${describe(boxes)}`,
     );
   }
-  const source = readableInPlace(boxes) ? boxes : copyNumbers(tree, boxes, 4 * end);
+  const end = liveEnd(tree);
+  if (length < 4 * end) {
+    throw new RangeError(
+      `boxes must hold 4 numbers for every id up to ${end - 1} (length ≥ ${4 * end}), got length ${length}`,
+    );
+  }
+  const array = boxes as ArrayLike<number>;
+  const source = readableInPlace(array) ? array : copyLive(tree, array, end);
   checkAll(tree.itemNode, source, end);
   return source;
 }
@@ -89,16 +85,22 @@ function readableInPlace(boxes: ArrayLike<number>): boxes is Float64Array | Floa
 }
 
 /**
- * The first `count` entries of an array-like, each read once, into the tree's input copy (grown
- * by half when short, kept for the next call); throws naming a non-number.
+ * The entries of the live ids below `end` of an array-like, each read once, into the tree's input
+ * copy (grown by half when short, kept for the next call); throws naming a non-number. The entries
+ * of ids that are not live are not read: moveAll ignores them, whatever they hold.
  */
-function copyNumbers(tree: TreeStore, boxes: ArrayLike<number>, count: number): Float64Array {
+function copyLive(tree: TreeStore, boxes: ArrayLike<number>, end: number): Float64Array {
+  const count = 4 * end;
   if (tree.inputCopy.length < count) tree.inputCopy = new Float64Array(count + (count >> 1));
   const copy = tree.inputCopy;
-  for (let i = 0; i < count; i++) {
-    const value = boxes[i];
-    if (typeof value !== 'number') requireFinite(value, `boxes[${i}]`);
-    copy[i] = value;
+  const itemNode = tree.itemNode;
+  for (let h = 0; h < end; h++) {
+    if (itemNode[h] < 0) continue;
+    for (let i = 4 * h; i < 4 * h + 4; i++) {
+      const value = boxes[i];
+      if (typeof value !== 'number') requireFinite(value, `boxes[${i}]`);
+      copy[i] = value;
+    }
   }
   return copy;
 }

@@ -22,17 +22,36 @@ const DIRECT_MAX = 16;
 const nodeBox = new Float64Array(4);
 
 /**
- * Visits ids in order of increasing distance from (x, y) to their box (0 inside), up to
- * `sqrt(limit2)`, ties by id. `false` from `visit` stops. The caller holds the tree busy.
+ * Whether squared distances cannot decide "within `limit`" (limit2 = limit²): its square overflows
+ * (limit above about 1.3e154) or lies below the normal range's precision (limit below 1e-153, where
+ * a box 2e-165 away squares to 0 like one holding the point). Then each box that passes the squared
+ * test is measured again, unsquared ({@link withinExactly}).
+ */
+function needsExactLimit(limit: number, limit2: number): boolean {
+  return limit < 1e-153 || (limit2 === Number.POSITIVE_INFINITY && limit !== Number.POSITIVE_INFINITY);
+}
+
+/** Whether the box at boxes[o …] lies within `limit` of (x, y), measured without squares. */
+function withinExactly(x: number, y: number, boxes: Float64Array, o: number, limit: number): boolean {
+  return (
+    Math.hypot(axisDistance(x, boxes[o], boxes[o + 2]), axisDistance(y, boxes[o + 1], boxes[o + 3])) <= limit
+  );
+}
+
+/**
+ * Visits ids in order of increasing distance from (x, y) to their box (0 inside), up to `limit`,
+ * ties by id. `false` from `visit` stops. The caller holds the tree busy.
  */
 export function forEachNearest(
   tree: TreeArrays,
   ctx: Scratch,
   x: number,
   y: number,
-  limit2: number,
+  limit: number,
   visit: NearestVisitor,
 ): void {
+  const limit2 = limit * limit;
+  const exact = needsExactLimit(limit, limit2);
   const boxes = tree.boxes;
   const slotOf = tree.slotOf;
   const next = tree.itemNext;
@@ -61,7 +80,7 @@ export function forEachNearest(
         if (group >= 0 && tree.reachGroup(n, i) !== group) continue;
         const i4 = slotOf[i] << 2;
         const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
-        if (d <= limit2) ctx.heapPush(size++, d, i);
+        if (d <= limit2 && (!exact || withinExactly(x, y, boxes, i4, limit))) ctx.heapPush(size++, d, i);
       }
       continue;
     }
@@ -73,7 +92,7 @@ export function forEachNearest(
 }
 
 /**
- * The (at most) `k` ids whose boxes are nearest to (x, y) within `sqrt(limit2)`, nearest first,
+ * The (at most) `k` ids whose boxes are nearest to (x, y) within `limit`, nearest first,
  * ties by id, appended to `out`. Same answer as the first k of {@link forEachNearest}, at a
  * fraction of its heap work: items are not queued but offered to a max-heap of the k best so far
  * (ctx.best*), and a node farther than the k-th best is not opened. A node exactly as far is still
@@ -85,11 +104,13 @@ export function nearestK(
   x: number,
   y: number,
   k: number,
-  limit2: number,
+  limit: number,
   out: number[],
 ): void {
   if (k > tree.count) k = tree.count;
   if (k === 0) return;
+  const limit2 = limit * limit;
+  const exact = needsExactLimit(limit, limit2);
   const boxes = tree.boxes;
   const slotOf = tree.slotOf;
   const next = tree.itemNext;
@@ -146,7 +167,7 @@ export function nearestK(
         }
         if (group >= 0 && tree.boxGroup(n, boxes, o) !== group) continue;
         const d = boxDistanceSquared(x, y, boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
-        if (d > bound) continue;
+        if (d > bound || (exact && !withinExactly(x, y, boxes, o, limit))) continue;
         if (found < k) {
           bestPush(bestKeys, bestIds, found++, d, id);
           if (found === k) bound = bestKeys[0];

@@ -108,13 +108,15 @@ export class Quadtree<T extends Rect> {
       // Each element and each of its fields is read exactly once, before anything changes (and
       // with changes refused meanwhile, so a getter cannot change the tree under the reading).
       const list = item as readonly T[];
-      const count = list.length;
-      const staged = this.stagingFor(count);
+      let count = 0;
+      let staged: Float64Array;
       const items = this.stagedItems;
       try {
         internal.beginInput(index);
         try {
-          readItems(list, count, items, staged);
+          count = list.length; // (its length too: a Proxy's getter could change the tree)
+          staged = this.stagingFor(count);
+          readItems(list, count, this.stagedItems, staged);
         } finally {
           internal.endInput(index);
         }
