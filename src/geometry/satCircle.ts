@@ -146,9 +146,9 @@ export function circleConvex(
       const ee = ex * ex + ey * ey;
       // Past the far end, measured from the far vertex itself: measured from this one (t ≥ ee), t
       // rounds near the far end, and a centre a few ulps beside that vertex, still facing the
-      // edge, took the vertex's direction (centre − vertex: rounding noise) as its normal.
-      const beyond = (cx - v[V + 2 * j]) * ex + (cy - v[V + 2 * j + 1]) * ey;
-      if (t <= 0 || beyond >= 0) {
+      // edge, took the vertex's direction (centre − vertex: rounding noise) as its normal. (Only
+      // asked in the edge's far half, where it can be true.)
+      if (t <= 0 || (t >= 0.5 * ee && (cx - v[V + 2 * j]) * ex + (cy - v[V + 2 * j + 1]) * ey >= 0)) {
         const k = t <= 0 ? i : j;
         const ux = cx - v[V + 2 * k];
         const uy = cy - v[V + 2 * k + 1];
