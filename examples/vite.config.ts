@@ -12,6 +12,9 @@ export default defineConfig({
   base: './',
   publicDir: false,
   clearScreen: false,
+  // Its own dependency cache: sharing the demo's (node_modules/.vite), the two dev servers running at
+  // once overwrote each other's optimised dependencies and the PixiJS and Phaser pages stayed blank.
+  cacheDir: fileURLToPath(new URL('../node_modules/.vite-examples', import.meta.url)),
   resolve: { alias: { quadcollide: fileURLToPath(new URL('../src/index.ts', import.meta.url)) } },
   server: { fs: { allow: [repo] } },
   build: {

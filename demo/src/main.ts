@@ -128,6 +128,10 @@ const navButtons = ids.map((id) => {
 const seedInput = el('input', { type: 'number', id: 'seed', min: '0', step: '1', 'aria-label': 'Seed' });
 const seedBox = el('label', { class: 'seed' }, el('span', {}, 'seed'), seedInput);
 document.getElementById('top')!.append(seedBox);
+// The built site serves the examples next to the demo (demo/dist/examples/); the dev server does not.
+if (import.meta.env.PROD) {
+  document.getElementById('top')!.append(el('a', { href: './examples/', id: 'examples-link' }, 'examples'));
+}
 /**
  * A seed as the scenes' generators take it: a whole number from 0 to 2³² − 1. The seed box, ?seed= and the
  * hooks all go through here, so the URL the box writes shows the same scene when it is loaded.
@@ -168,6 +172,7 @@ function mountScene(id: string, seed?: number, keep: unknown = null): void {
   currentSeed = seed ?? scene.defaultSeed;
   seedInput.value = String(currentSeed);
   steps = 0;
+  lastStepAt = 0; // (a new scene starts on the frame it is mounted, owing no time)
   paused = new URLSearchParams(location.search).get('paused') === '1';
   qc.paused = paused;
   for (const a of navButtons) a.setAttribute('aria-current', String(a.id === `nav-${id}`));
@@ -205,15 +210,45 @@ function resize(): void {
 /** the scene whose exception was last reported: one report per scene instance, not one per frame */
 let reportedFor: Scene | null = null;
 
+/** Every scene steps in fixed steps of 1/60 s, as many as real time asks for (see {@link stepsDue}). */
+const STEP_MS = 1000 / 60;
+/**
+ * Most steps one frame runs to catch up: after a slow frame or a tab that was hidden, the rest of
+ * the time is dropped instead of run in a burst.
+ */
+const MAX_STEPS_PER_FRAME = 4;
+/** Real time not yet stepped, ms; and the frame time it was last counted at (0: start afresh). */
+let owedMs = 0;
+let lastStepAt = 0;
+
+/**
+ * How many fixed steps the frame at `now` runs: one per 1/60 s of real time, whatever the display's
+ * refresh rate (a 120 Hz screen steps every other frame, instead of running the simulation at twice
+ * its speed). A step is due once 90% of its time has passed, the rest owed to the next frame: a
+ * 60 Hz display, whose frames come a little early or late, then steps once every frame.
+ */
+function stepsDue(now: number): number {
+  owedMs = lastStepAt === 0 ? STEP_MS : Math.min(owedMs + (now - lastStepAt), MAX_STEPS_PER_FRAME * STEP_MS);
+  lastStepAt = now;
+  let due = 0;
+  while (owedMs >= 0.9 * STEP_MS && due < MAX_STEPS_PER_FRAME) {
+    owedMs -= STEP_MS;
+    due++;
+  }
+  return due;
+}
+
 function frame(now: number): void {
   // Scheduled first: an exception in a scene must not stop the loop, or no later scene would ever run.
   requestAnimationFrame(frame);
   const t0 = performance.now();
   try {
     if (!paused && !scene.manualLoop) {
-      scene.step(1 / 60);
-      steps++;
-    }
+      for (let due = stepsDue(now); due > 0; due--) {
+        scene.step(STEP_MS / 1000);
+        steps++;
+      }
+    } else lastStepAt = 0;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     scene.draw(ctx);
   } catch (error) {
@@ -361,7 +396,20 @@ window.addEventListener('hashchange', () => {
 });
 
 new ResizeObserver(resize).observe(stage);
-window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener?.('change', resize);
+// A media query matches one pixel ratio: when it changes (the window moved to another screen), listen for the
+// new one, or a second move (2× → 1× → 1.5×) would go unnoticed.
+function watchPixelRatio(): void {
+  const query = window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`);
+  query?.addEventListener?.(
+    'change',
+    () => {
+      resize();
+      watchPixelRatio();
+    },
+    { once: true },
+  );
+}
+watchPixelRatio();
 
 // ?paused=1 starts every scene frozen at step 0 (reproducible screenshots and tests; P or __qc.resume() runs it)
 const startId = location.hash.slice(1) || params.get('scene') || 'playground';

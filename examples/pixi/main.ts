@@ -26,7 +26,17 @@ interface Ball {
 }
 
 const app = new Application();
-await app.init({ width: WIDTH, height: HEIGHT, background: '#0b1020', antialias: true });
+// Drawn at the screen's pixel ratio (capped at 2), so discs and text stay sharp on a HiDPI screen, and
+// shown WIDTH px wide, its height following (Pixi's autoDensity would fix the height too, and a narrow
+// window, which shrinks the width, would squash the picture).
+await app.init({
+  width: WIDTH,
+  height: HEIGHT,
+  background: '#0b1020',
+  antialias: true,
+  resolution: Math.min(window.devicePixelRatio || 1, 2),
+});
+app.canvas.style.width = `${WIDTH}px`;
 document.getElementById('stage')!.appendChild(app.canvas);
 
 // One white disc texture, tinted per sprite.

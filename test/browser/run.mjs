@@ -184,6 +184,48 @@ for (const s of SCENES) {
   });
 }
 
+test('scenes run in real time on 60, 120 and 144 Hz displays (fixed steps of 1/60 s)', async () => {
+  // A frame used to run exactly one step: on a 120 Hz screen everything moved twice as fast.
+  const rates = [];
+  for (const hz of [60, 120, 144]) {
+    const p = await newPage();
+    try {
+      // The display's refresh, faked: animation frames from a timer at that rate.
+      await p.page.addInitScript((rate) => {
+        const period = 1000 / rate;
+        let next = performance.now();
+        window.requestAnimationFrame = (callback) => {
+          next = Math.max(next + period, performance.now());
+          return setTimeout(() => callback(performance.now()), next - performance.now());
+        };
+      }, hz);
+      await p.open('shapes', 'seed=1');
+      const first = await p.page.evaluate(() => ({
+        steps: window.__qc.steps,
+        frames: window.__qc.frames,
+        t: performance.now(),
+      }));
+      await sleep(2000);
+      const second = await p.page.evaluate(() => ({
+        steps: window.__qc.steps,
+        frames: window.__qc.frames,
+        t: performance.now(),
+      }));
+      const seconds = (second.t - first.t) / 1000;
+      const stepsPerSecond = (second.steps - first.steps) / seconds;
+      const framesPerSecond = (second.frames - first.frames) / seconds;
+      rates.push(`${hz} Hz: ${framesPerSecond.toFixed(0)} frames/s, ${stepsPerSecond.toFixed(0)} steps/s`);
+      assert(
+        stepsPerSecond > 45 && stepsPerSecond < 66,
+        `${hz} Hz display: ${stepsPerSecond.toFixed(1)} steps/s, not 60`,
+      );
+    } finally {
+      await p.close();
+    }
+  }
+  note(rates.join(' · '));
+});
+
 // ---- playground ------------------------------------------------------------------------------------------------
 test('playground: quadtree and brute force report the same pairs on the same seed', async () => {
   const p = await newPage();

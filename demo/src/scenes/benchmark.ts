@@ -272,7 +272,9 @@ export class BenchmarkScene implements Scene {
       : el(
           'p',
           { class: 'hint' },
-          this.results ? 'every contestant found exactly the reference pairs in every frame ✓' : '',
+          this.results
+            ? `every contestant found exactly the reference pairs in every frame${this.running ? ' so far' : ''} ✓`
+            : '',
         );
     this.table.replaceChildren(table, caption, notes);
   }

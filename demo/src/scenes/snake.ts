@@ -38,7 +38,8 @@ const FOOD_COLORS = ['#35b58a', '#ffb347', '#ff5a8a'];
 export class SnakeScene implements Scene {
   readonly id = 'snake';
   readonly title = 'Snake';
-  readonly help = 'arrows / WASD / swipe: steer · Space or tap: restart · any key ends the autopilot';
+  readonly help =
+    'arrows / WASD / swipe: steer · Space: restart (a tap too, after a crash) · any key ends the autopilot';
   readonly about =
     `${FOOD.toLocaleString('en-US')} food items and every body segment live in one quadtree. Each step the head ` +
     'asks the tree for what touches it (forEachInCircle): food is eaten and respawned elsewhere, a body segment ends ' +
@@ -433,8 +434,10 @@ export class SnakeScene implements Scene {
       return true;
     }
     if (k === ' ') {
+      // A restart at any time, as the button says (a tap restarts only after a crash: a tap is also
+      // how a swipe starts).
       this.takeOver();
-      if (!this.alive) this.restart();
+      this.restart();
       return true;
     }
     return undefined;
