@@ -9,6 +9,13 @@ import { Body, Box, Circle, World } from 'quadcollide';
 
 const WIDTH = 960;
 const HEIGHT = 560;
+/**
+ * The screen's pixel ratio (capped at 2), so that shapes and text stay sharp on a HiDPI screen.
+ * Phaser has no resolution setting: the game is made that many times larger, shown scaled back down
+ * (the scale manager's zoom), and its camera zoomed in as much, so the scene keeps working in CSS
+ * pixels.
+ */
+const RATIO = Math.min(window.devicePixelRatio || 1, 2);
 const MOVERS = 180;
 const FLASH_SECONDS = 0.15;
 const COLORS = [0x3f7fd9, 0x35b58a, 0x8a6cff];
@@ -38,6 +45,7 @@ class Arena extends Scene {
   }
 
   create(): void {
+    this.cameras.main.setZoom(RATIO).centerOn(WIDTH / 2, HEIGHT / 2);
     // Static walls around the arena and a few pillars: static bodies never pair with each other.
     const walls: Array<[number, number, number, number]> = [
       [0, 0, WIDTH, 12],
@@ -84,7 +92,9 @@ class Arena extends Scene {
       c.bodyB.userData.flash = FLASH_SECONDS;
     });
 
-    this.hud = this.add.text(20, 18, '', { fontFamily: 'monospace', fontSize: '14px', color: '#e6f7ff' });
+    this.hud = this.add
+      .text(20, 18, '', { fontFamily: 'monospace', fontSize: '14px', color: '#e6f7ff' })
+      .setResolution(RATIO);
     hooks.renderer = this.game.renderer.type === 2 ? 'webgl' : 'canvas';
     hooks.ready = true;
   }
@@ -141,10 +151,10 @@ class Arena extends Scene {
 
 new Game({
   type: AUTO,
-  width: WIDTH,
-  height: HEIGHT,
+  width: WIDTH * RATIO,
+  height: HEIGHT * RATIO,
   parent: 'stage',
   backgroundColor: '#0b1020',
-  scale: { mode: Scale.NONE },
+  scale: { mode: Scale.NONE, zoom: 1 / RATIO },
   scene: Arena,
 });
