@@ -1014,6 +1014,44 @@ for (const ex of EXAMPLES) {
   });
 }
 
+test('examples draw at the screen pixel ratio (sharp on HiDPI), in the same CSS size', async () => {
+  const rows = [];
+  for (const ex of EXAMPLES) {
+    const p = await newPage({ deviceScaleFactor: 2 });
+    try {
+      await p.page.goto(`${base}examples/${ex.name}/`);
+      await p.page.waitForFunction(
+        () => window.__example?.ready === true && window.__example.frames > 5,
+        null,
+        {
+          timeout: 20000,
+        },
+      );
+      const size = await p.page.locator('#stage canvas').evaluate((c) => {
+        const r = c.getBoundingClientRect();
+        return {
+          width: c.width,
+          cssWidth: r.width,
+          aspect: c.width / c.height,
+          cssAspect: r.width / r.height,
+        };
+      });
+      rows.push(`${ex.name} ${size.width} px for ${size.cssWidth.toFixed(0)} CSS px`);
+      assert(
+        size.width >= 1.9 * size.cssWidth,
+        `${ex.name} at ratio 2: ${size.width} px for ${size.cssWidth} CSS px`,
+      );
+      assert(
+        Math.abs(size.aspect - size.cssAspect) < 0.02,
+        `${ex.name}: aspect ${size.cssAspect} for ${size.aspect}`,
+      );
+    } finally {
+      await p.close();
+    }
+  }
+  note(rows.join(' · '));
+});
+
 // ---- screenshots for the docs and README -------------------------------------------------------------------------
 test('screenshots: the docs pictures (docs/images/*.png with --docs-images)', async () => {
   const p = await newPage();
