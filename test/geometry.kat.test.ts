@@ -446,6 +446,18 @@ describe('known answers: circles beside a vertex, collapsed polygons, tangent ra
     expect(overlaps(tri, ball)).toBe(false);
   });
 
+  it('a box thinner than an ulp of its position is left on the side the circle is on', () => {
+    // Its two long edges round onto one line, facing both ways: always taking an edge's outward
+    // side (right for a centre a few ulps beside a vertex) pushed the circle through the wall.
+    const c = new Contact();
+    expect(collide(new Circle(1e10 - 3, 50, 5), new Box(1e10, 0, 5e-7, 100), c)).toBe(true);
+    expect([c.normalX, c.normalY]).toEqual([1, 0]);
+    expect(collide(new Circle(4, 5, 2), new Box(5, 0, 1e-20, 10), c)).toBe(true);
+    expect([c.normalX, c.normalY]).toEqual([1, 0]);
+    expect(collide(new Box(5, 0, 1e-20, 10), new Circle(6, 5, 2), c)).toBe(true);
+    expect([c.normalX, c.normalY]).toEqual([1, 0]);
+  });
+
   it('a polygon rounded onto one point collides with a circle only if the point is inside it', () => {
     // At 1e16 (spacing 2) a 1-unit triangle's vertices round onto one point, and its zero normals
     // passed every "centre inside" test: any circle whose bounds held the point collided, with a
@@ -490,6 +502,9 @@ describe('known answers: circles beside a vertex, collapsed polygons, tangent ra
     const world = new World({ bounds: { x: -20, y: -20, width: 40, height: 40 } });
     world.add(new Body(new Circle(3, 1, 5)));
     expect(world.raycast(8, -8, 0, 2.1)).toBeNull();
+    // From 1e200 away the squares overflow and the hit point lands on the centre: no NaN normal.
+    const far = raycast(new Circle(0, 0, 1), -1e200, -1e200, 1, 1);
+    if (far) expect(Number.isFinite(far.normal.x) && Number.isFinite(far.normal.y)).toBe(true);
   });
 });
 

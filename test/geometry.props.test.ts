@@ -511,6 +511,34 @@ describe('a circle centred a hair from a vertex', () => {
     fc.integer({ min: -4, max: 4 }).map((k) => k * 1000),
     fc.integer({ min: -4, max: 4 }).map((k) => k * 1e9),
   );
+  it('against a box or rotated box thinner than an ulp of its position: the normal separates', () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.tuple(flt(1, 100), fc.boolean()).map(([x, negative]) => (negative ? -x : x) * 2 ** 20),
+        flt(1, 50),
+        flt(-Math.PI, Math.PI),
+        flt(-60, 60),
+        flt(-60, 60),
+        flt(0.5, 30),
+        fc.boolean(),
+        (rotated, x, length, a, ox, oy, r, circleFirst) => {
+          const thin = Number.EPSILON * Math.abs(x) * 0.25;
+          const shape = rotated ? new OrientedBox(x, 0, length, thin, a) : new Box(x, 0, thin, length);
+          const circle = new Circle(x + ox, oy, r);
+          const first = circleFirst ? circle : shape;
+          const second = circleFirst ? shape : circle;
+          const c = new Contact();
+          if (!collide(first, second, c)) return;
+          const slack = 1e-12 * (Math.abs(x) + r + length);
+          second.translate(c.normalX * (c.depth + slack), c.normalY * (c.depth + slack));
+          expect(overlaps(first, second)).toBe(false);
+        },
+      ),
+      { numRuns: 3000, seed: seedOf('hair thin') },
+    );
+  });
+
   for (const kind of straight) {
     it(`against ${kind === 'orientedBox' ? 'an' : 'a'} ${kind}: the normal separates by the depth`, () => {
       fc.assert(

@@ -486,6 +486,44 @@ describe('World.step against brute force', () => {
     );
   });
 
+  it('a body touching hundreds of others (one long run of contacts) matches brute force', () => {
+    // The first body added is the lower id of every pair it is in: its contacts form one long run
+    // of the sorted list, which the step searches (galloping, then a binary search). A ground or a
+    // sensor zone added before the entities is this case.
+    const zone = (isStatic: boolean, isSensor: boolean): BodySpec => ({
+      shape: { kind: 'box', x: -5, y: -5, a: 80, b: 80, angle: 0, pts: [[0, 1]] },
+      isStatic,
+      isSensor,
+      category: 1,
+      mask: 0xffffffff,
+    });
+    const small = fc.record({
+      shape: fc.record({
+        kind: fc.constantFrom<Kind>('circle', 'box', 'polygon'),
+        x: coord,
+        y: coord,
+        a: fc.integer({ min: 1, max: 4 }),
+        b: fc.integer({ min: 1, max: 4 }),
+        angle,
+        pts: fc.constant<Array<[number, number]>>([[1, 2]]),
+      }),
+      isStatic: fc.constant(false),
+      isSensor: fc.constant(false),
+      category: fc.constant(1),
+      mask: fc.constant(0xffffffff),
+    });
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.boolean(),
+        fc.array(small, { minLength: 150, maxLength: 300 }),
+        fc.array(opArb, { minLength: 20, maxLength: 60 }),
+        (isStatic, isSensor, bodies, ops) => runScenario([zone(isStatic, isSensor), ...bodies], ops, 3),
+      ),
+      { numRuns: 12, seed: 4242 },
+    );
+  });
+
   it('the scenarios above exercised contacts, events, sensors and removals while touching', () => {
     expect(seen.contacts).toBeGreaterThan(1000);
     expect(seen.starts).toBeGreaterThan(300);

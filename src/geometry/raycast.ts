@@ -194,6 +194,12 @@ export function raycastUnchecked(
       const len = length(px, py);
       nx = px / len;
       ny = py / len;
+      if (!(len > 0 && len < Number.POSITIVE_INFINITY)) {
+        // (An origin some 1e154 away overflows the squares: the hit point comes out at the centre.
+        // The normal then faces back along the ray rather than being NaN.)
+        nx = -dx / dirLength;
+        ny = -dy / dirLength;
+      }
     } else {
       nx = -dx / dirLength;
       ny = -dy / dirLength;

@@ -181,13 +181,17 @@ export function circleConvex(
       const dy = cy - v[V + 2 * k + 1];
       const before = k > 0 ? k - 1 : hasArea ? n - 1 : -1; // the edge ending at vertex k
       const after = hasArea || k === 0 ? k : -1; // the edge starting there
+      // (An edge as short as rounding, the end of a box thinner than an ulp of its position, has
+      // a direction that means nothing: the vertex keeps its own.)
+      const short = 64 * Number.EPSILON * (Math.abs(v[V + 2 * k]) + Math.abs(v[V + 2 * k + 1]));
       let edge = -1;
       if (
         before >= 0 &&
+        v[L + before] > short &&
         dx * (v[V + 2 * k] - v[V + 2 * before]) + dy * (v[V + 2 * k + 1] - v[V + 2 * before + 1]) < 0
       )
         edge = before;
-      else if (after >= 0) {
+      else if (after >= 0 && v[L + after] > short) {
         const j = after + 1 === n ? 0 : after + 1;
         if (dx * (v[V + 2 * j] - v[V + 2 * k]) + dy * (v[V + 2 * j + 1] - v[V + 2 * k + 1]) > 0) edge = after;
       }
@@ -218,10 +222,15 @@ export function circleConvex(
       // than (centre − closest point) keeps the direction exact when the centre is almost on it.
       const len = v[L + bestEdge];
       // cross(e, w) < 0 means the centre is on the outward-normal side of edge (ey, -ex). A shape
-      // with an interior is always left through the outward side: the centre is outside it, and
-      // on the inward side of its closest edge only by rounding (beside a vertex, where that
-      // edge's outward normal is a shortest way out too).
-      const side = hasArea || bestCross <= 0 ? 1 : -1;
+      // with an interior is left through the outward side when the centre is on the inward side
+      // of its closest edge only by rounding: the centre is outside the shape, beside a vertex
+      // where that edge's outward normal is a shortest way out too. Farther in, the shape's area
+      // rounded away (a box thinner than an ulp of its position has two coincident long edges,
+      // facing both ways) and the centre's side decides.
+      const inward =
+        bestCross > 0 &&
+        !(hasArea && bestCross <= 64 * Number.EPSILON * len * (Math.abs(cx) + Math.abs(cy) + r));
+      const side = inward ? -1 : 1;
       nx = (side * v[N + 2 * bestEdge]) / len;
       ny = (side * v[N + 2 * bestEdge + 1]) / len;
     } else {
