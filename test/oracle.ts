@@ -50,9 +50,24 @@ export function bruteCircle(items: readonly Item[], x: number, y: number, r: num
 
 /** Squared distance from (x, y) to the closed box: what the nearest-neighbour walks order by. */
 export function boxDistance2(box: Rect, x: number, y: number): number {
-  const dx = Math.max(box.x - x, 0, x - (box.x + box.width));
-  const dy = Math.max(box.y - y, 0, y - (box.y + box.height));
+  const [dx, dy] = axisDistances(box, x, y);
   return dx * dx + dy * dy;
+}
+
+/**
+ * Whether a box whose distance from a point is (dx, dy) along the axes lies within `limit` of it,
+ * as the nearest searches keep a distance limit: compared squared, unless the limit's square
+ * overflows or lies below the normal range's precision, where squares cannot tell (a box 5e-324
+ * away squares to 0, like one holding the point): then unsquared.
+ */
+export function withinDistance(dx: number, dy: number, limit: number): boolean {
+  if (limit * limit < Number.POSITIVE_INFINITY && limit >= 1e-153) return dx * dx + dy * dy <= limit * limit;
+  return Math.hypot(dx, dy) <= limit;
+}
+
+/** Distance along each axis from (x, y) to the closed box (0 inside its span). */
+export function axisDistances(box: Rect, x: number, y: number): [number, number] {
+  return [Math.max(box.x - x, 0, x - (box.x + box.width)), Math.max(box.y - y, 0, y - (box.y + box.height))];
 }
 
 /** Every colliding pair as "lowId:highId", sorted. */

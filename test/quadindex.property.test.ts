@@ -10,7 +10,7 @@ import * as internal from '../src/core/internal.js';
 import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
 import { shiftyBounds } from './fixtures.js';
-import { minMaxMeetsCircle } from './oracle.js';
+import { minMaxMeetsCircle, withinDistance } from './oracle.js';
 
 const RUNS = Number(process.env.QC_RUNS ?? 200);
 
@@ -121,8 +121,7 @@ function distance2(b: Corners, x: number, y: number): number {
  * overflows or lies below the normal range's precision, where squares cannot tell (then unsquared).
  */
 function withinLimit(b: Corners, x: number, y: number, limit: number): boolean {
-  if (limit * limit < Number.POSITIVE_INFINITY && limit >= 1e-153) return distance2(b, x, y) <= limit * limit;
-  return Math.hypot(Math.max(b[0] - x, 0, x - b[2]), Math.max(b[1] - y, 0, y - b[3])) <= limit;
+  return withinDistance(Math.max(b[0] - x, 0, x - b[2]), Math.max(b[1] - y, 0, y - b[3]), limit);
 }
 
 /** The corners the index stores for an x/y/width/height box. */
