@@ -212,6 +212,8 @@ let reportedFor: Scene | null = null;
 
 /** Every scene steps in fixed steps of 1/60 s, as many as real time asks for (see {@link stepsDue}). */
 const STEP_MS = 1000 / 60;
+/** The same step in seconds, what `scene.step` takes (the frame loop and `__qc.step` alike). */
+const STEP = STEP_MS / 1000;
 /**
  * Most steps one frame runs to catch up: after a slow frame or a tab that was hidden, the rest of
  * the time is dropped instead of run in a burst.
@@ -245,7 +247,7 @@ function frame(now: number): void {
   try {
     if (!paused && !scene.manualLoop) {
       for (let due = stepsDue(now); due > 0; due--) {
-        scene.step(STEP_MS / 1000);
+        scene.step(STEP);
         steps++;
       }
     } else lastStepAt = 0;
@@ -317,7 +319,7 @@ const qc: QcHooks = {
   },
   step(n = 1) {
     for (let i = 0; i < n; i++) {
-      scene.step(1 / 60);
+      scene.step(STEP);
       steps++;
     }
     qc.steps = steps;

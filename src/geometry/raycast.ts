@@ -163,12 +163,13 @@ export function raycastUnchecked(
     // b² − a·cc, written as a·r² − cross(f, d)² (the same by Lagrange's identity): no difference
     // of two large, nearly equal products, and for a ray along an axis, whose line lies |fx| or
     // |fy| from the centre, exact in sign, so that a tangent ray misses as the collision rule says.
+    const cross = fx * dy - fy * dx;
     const disc =
       dx === 0
         ? a * (r - Math.abs(fx)) * (r + Math.abs(fx))
         : dy === 0
           ? a * (r - Math.abs(fy)) * (r + Math.abs(fy))
-          : a * r * r - (fx * dy - fy * dx) * (fx * dy - fy * dx);
+          : a * r * r - cross * cross;
     if (!(disc > 0)) return false; // missing or tangent
     const root = Math.sqrt(disc);
     // Numerically stable pair of roots.
@@ -188,18 +189,20 @@ export function raycastUnchecked(
     const hi = Math.min(t1, tMax);
     if (!(lo < hi)) return false;
     t = lo;
+    // The normal at the entry point; facing back along the ray from a start inside the circle, or
+    // when the entry point came out at the centre (an origin some 1e154 away overflows the
+    // squares), where it would be NaN.
+    let len = 0;
+    let px = 0;
+    let py = 0;
     if (t0 >= 0) {
-      const px = ox + dx * t - c._x;
-      const py = oy + dy * t - c._y;
-      const len = length(px, py);
+      px = ox + dx * t - c._x;
+      py = oy + dy * t - c._y;
+      len = length(px, py);
+    }
+    if (len > 0 && len < Number.POSITIVE_INFINITY) {
       nx = px / len;
       ny = py / len;
-      if (!(len > 0 && len < Number.POSITIVE_INFINITY)) {
-        // (An origin some 1e154 away overflows the squares: the hit point comes out at the centre.
-        // The normal then faces back along the ray rather than being NaN.)
-        nx = -dx / dirLength;
-        ny = -dy / dirLength;
-      }
     } else {
       nx = -dx / dirLength;
       ny = -dy / dirLength;

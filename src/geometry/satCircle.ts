@@ -4,7 +4,7 @@
  * collision rule and conventions of sat.ts, which dispatches to them.
  */
 import type { Contact } from './contact.js';
-import { unit, vec } from './math.js';
+import { ROUNDING, unit, vec } from './math.js';
 import { AREA, COUNT, dataLength, lengthsAt } from './record.js';
 
 /** Circle a (centre and radius at ga[a …]) against circle b (at gb[b …]). @internal */
@@ -49,6 +49,12 @@ function gap(r: number, r2: number, d: number, d2: number): number {
   const g = (r2 - d2) / (r + d);
   return g < Number.POSITIVE_INFINITY ? g : r - d;
 }
+
+/**
+ * What circleConvex takes for rounding when it picks the way out beside a vertex: this fraction of
+ * the coordinates' size (2^-46, a quarter of {@link ROUNDING}, 64 units in the last place).
+ */
+const NEAR = ROUNDING / 4;
 
 /** Whether every edge of the convex record's n edges, lengths from L, has length 0 (one point). */
 function collapsed(v: number[], L: number, n: number): boolean {
@@ -183,7 +189,7 @@ export function circleConvex(
       const after = hasArea || k === 0 ? k : -1; // the edge starting there
       // (An edge as short as rounding, the end of a box thinner than an ulp of its position, has
       // a direction that means nothing: the vertex keeps its own.)
-      const short = 64 * Number.EPSILON * (Math.abs(v[V + 2 * k]) + Math.abs(v[V + 2 * k + 1]));
+      const short = NEAR * (Math.abs(v[V + 2 * k]) + Math.abs(v[V + 2 * k + 1]));
       let edge = -1;
       if (
         before >= 0 &&
@@ -228,8 +234,7 @@ export function circleConvex(
       // rounded away (a box thinner than an ulp of its position has two coincident long edges,
       // facing both ways) and the centre's side decides.
       const inward =
-        bestCross > 0 &&
-        !(hasArea && bestCross <= 64 * Number.EPSILON * len * (Math.abs(cx) + Math.abs(cy) + r));
+        bestCross > 0 && !(hasArea && bestCross <= NEAR * len * (Math.abs(cx) + Math.abs(cy) + r));
       const side = inward ? -1 : 1;
       nx = (side * v[N + 2 * bestEdge]) / len;
       ny = (side * v[N + 2 * bestEdge + 1]) / len;

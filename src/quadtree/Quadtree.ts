@@ -116,7 +116,7 @@ export class Quadtree<T extends Rect> {
         try {
           count = list.length; // (its length too: a Proxy's getter could change the tree)
           staged = this.stagingFor(count);
-          readItems(list, count, this.stagedItems, staged);
+          readItems(list, count, items, staged);
         } finally {
           internal.endInput(index);
         }

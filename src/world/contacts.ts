@@ -91,11 +91,9 @@ export class ContactBook<U> {
       } else {
         contact = k === ASK_TABLE ? this.table.get(lo, hi) : undefined;
         if (contact === undefined) {
-          const hiRef = refs[2 * h + 1];
           contact = this.acquire();
-          this.open(contact, this.bodyOf(loRef), this.bodyOf(hiRef), frame);
-        }
-        contact._loRef = loRef; // (found through the table: its body may have a new proxy)
+          this.open(contact, this.bodyOf(loRef), this.bodyOf(refs[2 * h + 1]), frame);
+        } else contact._loRef = loRef; // (found through the table: its body may have a new proxy)
       }
       const o = 3 * h;
       contact.normalX = numbers[o];
@@ -269,7 +267,7 @@ export class ContactBook<U> {
       }
       for (; b < started; b++) {
         const s = startedList[b];
-        if (!(s._lo < lo || (s._lo === lo && s._hi < hi))) break;
+        if (!pairBefore(s._lo, s._hi, lo, hi)) break;
         this.list(n++, s, s._lo, s._hi, s._loRef, s._lo !== runOf);
         runOf = s._lo;
       }
@@ -359,7 +357,12 @@ function clearImpact<U>(contact: BodyContact<U>): void {
 }
 
 function contactBefore<U>(a: BodyContact<U>, b: BodyContact<U>): boolean {
-  return a._lo < b._lo || (a._lo === b._lo && a._hi < b._hi);
+  return pairBefore(a._lo, a._hi, b._lo, b._hi);
+}
+
+/** Whether pair (lo1, hi1) sorts before pair (lo2, hi2): by lower id, then higher id. */
+function pairBefore(lo1: number, hi1: number, lo2: number, hi2: number): boolean {
+  return lo1 < lo2 || (lo1 === lo2 && hi1 < hi2);
 }
 
 /** In-place heapsort of list[0, n) by (lo, hi) id: O(n log n), no recursion, no allocation. */

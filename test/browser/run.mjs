@@ -109,11 +109,22 @@ async function newPage(options = {}) {
       timeout: 15000,
     });
   };
+  /** Opens an example and waits until it has run `frames` frames. */
+  const openExample = async (name, frames) => {
+    await page.goto(`${base}examples/${name}/`);
+    await page.waitForFunction(
+      (f) => window.__example?.ready === true && window.__example.frames > f,
+      frames,
+      {
+        timeout: 20000,
+      },
+    );
+  };
   const close = async () => {
     await context.close();
     assert(problems.length === 0, `errors in the page:\n    ${problems.join('\n    ')}`);
   };
-  return { page, problems, open, close };
+  return { page, problems, open, openExample, close };
 }
 
 const stats = (page) => page.evaluate(() => ({ ...window.__qc.stats }));
@@ -965,14 +976,7 @@ for (const ex of EXAMPLES) {
   test(`example ${ex.name}: runs without errors, draws, finds collisions`, async () => {
     const p = await newPage();
     try {
-      await p.page.goto(`${base}examples/${ex.name}/`);
-      await p.page.waitForFunction(
-        () => window.__example?.ready === true && window.__example.frames > 30,
-        null,
-        {
-          timeout: 20000,
-        },
-      );
+      await p.openExample(ex.name, 30);
       const first = await p.page.evaluate(() => ({ ...window.__example }));
       await sleep(1000);
       const second = await p.page.evaluate(() => ({ ...window.__example }));
@@ -1019,14 +1023,7 @@ test('examples draw at the screen pixel ratio (sharp on HiDPI), in the same CSS 
   for (const ex of EXAMPLES) {
     const p = await newPage({ deviceScaleFactor: 2 });
     try {
-      await p.page.goto(`${base}examples/${ex.name}/`);
-      await p.page.waitForFunction(
-        () => window.__example?.ready === true && window.__example.frames > 5,
-        null,
-        {
-          timeout: 20000,
-        },
-      );
+      await p.openExample(ex.name, 5);
       const size = await p.page.locator('#stage canvas').evaluate((c) => {
         const r = c.getBoundingClientRect();
         return {
