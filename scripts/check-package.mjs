@@ -208,6 +208,20 @@ for (const [config, what] of [
   });
 }
 
+// The layers' own hooks (Shape._sync, Body._proxy, ...) are tagged @internal and left out of the
+// published types (tsup's stripInternal), so an editor's completion offers users only the API.
+check('published types hold no @internal member', () => {
+  const leaked = [];
+  for (const file of ['index.d.ts', 'index.d.cts']) {
+    const text = readFileSync(join(app, 'node_modules/quadcollide/dist', file), 'utf8');
+    for (const m of text.matchAll(/^\s+(?:readonly |static |get |set )*(_\w+)[(:?<]/gm))
+      leaked.push(`${file}: ${m[1]}`);
+    if (text.includes('@internal')) leaked.push(`${file}: an @internal comment`);
+  }
+  if (leaked.length > 0) throw new Error(leaked.join('\n'));
+  return 'none in index.d.ts and index.d.cts';
+});
+
 if (keep || failures > 0) console.log(`kept ${work}`);
 else rmSync(work, { recursive: true, force: true });
 if (failures > 0) {

@@ -29,7 +29,6 @@ const INITIAL_BLOCKS = 16;
  * from the box where needed (four multiplications), which saves 16 bytes per item. A node's items
  * also form a list through itemNext/itemPrev (the back links a ring: the first item's points to the
  * last), which is how a stale layout is read; free ids are chained through itemNext.
- * @internal
  */
 export class TreeArrays {
   readonly maxObjects: number;

@@ -1,7 +1,6 @@
 /**
  * Growing and shrinking typed arrays: the one helper behind every per-item, per-node and per-proxy
  * array of the index, its traversal buffers and the World's broad phase.
- * @internal
  * @module
  */
 

@@ -13,7 +13,6 @@ const settleStack = new Int32Array(3 * MAX_LEVELS + 2);
  * children allocated four at a time in Z (Morton) order: child 0 top-left, 1 top-right,
  * 2 bottom-left, 3 bottom-right. A box's target node follows from its cell range in O(1) (see
  * `cells.ts`), and moving a box inside its cell costs O(1).
- * @internal
  */
 export class TreeStore extends TreeArrays {
   /** Cell range of the item being filed or moved (see {@link rangeOfItem}). */

@@ -31,7 +31,7 @@ export interface AABB {
   maxY: number;
 }
 
-/** @internal What a shape tells when it changes: a {@link Body} uses it to keep the world's index current. */
+/** What a shape tells when it changes: a {@link Body} uses it to keep the world's index current. */
 export interface ShapeOwner {
   _shapeChanged(): void;
 }

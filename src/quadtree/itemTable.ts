@@ -1,16 +1,15 @@
-import * as internal from '../core/internal.js';
 /**
  * The Quadtree's item table: your objects by id and ids by object, and the relays that turn the
  * index's id callbacks into calls of your item visitors.
- * @internal
  * @module
  */
+import * as internal from '../core/internal.js';
 import type { QuadIndex } from '../core/QuadIndex.js';
 import type { Rect } from '../core/types.js';
 import { readBox } from './readBox.js';
 import type { ItemVisitor } from './types.js';
 
-/** What {@link ItemTable.search} looks for. @internal */
+/** What {@link ItemTable.search} looks for. */
 export enum ItemSearch {
   /** Every item in a node the area reaches. */
   Candidates,
@@ -27,7 +26,6 @@ export enum ItemSearch {
  * serves the changes (an item inserted again is moved, not added twice); id → item serves the
  * traversals. The changes reach it with their input read and checked, and change the index only
  * in ways that cannot throw; the traversals read their area or box here, before the walk starts.
- * @internal
  */
 export class ItemTable<T extends Rect> {
   /**
@@ -326,7 +324,6 @@ export class ItemTable<T extends Rect> {
  * A visitor kept in a field between calls. Method syntax makes its parameters bivariant: a field
  * typed with a plain function type would make T invariant, and a `Quadtree<Sprite>` would no
  * longer be assignable to a `Quadtree<Rect>` (as a tree that only took visitors as arguments is).
- * @internal
  */
 export type Stored<A extends unknown[], R> = { visit(...args: A): R }['visit'];
 

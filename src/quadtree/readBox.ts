@@ -2,7 +2,6 @@
  * Reading boxes from the user's objects: each `x`, `y`, `width` and `height` is read once (a getter
  * may change its answer or throw) into a typed array as minX, minY, maxX, maxY, and checked there,
  * so that a mutation can read and check all its input before it changes anything.
- * @internal
  * @module
  */
 import type { QuadIndex } from '../core/QuadIndex.js';

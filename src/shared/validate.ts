@@ -8,7 +8,6 @@
  * {@link isValidMinMax}; a loop over many boxes (moveAll, a refresh) writes the comparisons out,
  * since numbers passed to a helper V8 did not inline are boxed, an allocation per box (see
  * core/cells.ts).
- * @internal
  * @module
  */
 

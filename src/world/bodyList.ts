@@ -1,7 +1,6 @@
 /**
  * The World's bodies: who is in the world, which of them move and which are swept, and the ids
  * the world hands out.
- * @internal
  * @module
  */
 import type { Body } from './Body.js';
@@ -12,7 +11,6 @@ import type { World } from './World.js';
  * The bodies of one world in three lists, each swap-removed in O(1) through the index the body
  * keeps in it (the continuous list excepted: it is short): every body, the dynamic ones (the pair
  * pass queries the static index with each), and the continuous ones (each step sweeps them).
- * @internal
  */
 export class BodyList<U> {
   readonly all: Body<U>[] = [];

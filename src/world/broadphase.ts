@@ -202,7 +202,6 @@ export class Side<U> {
  *
  * Bodies tell the world when their shape changes; they wait in `moved` until {@link sync}, which
  * every step and every query runs first, so the index always answers for where bodies are now.
- * @internal
  */
 export class BroadPhase<U> {
   readonly dynamic: Side<U>;

@@ -1,7 +1,6 @@
 /**
  * The dynamic–dynamic candidate pairs of one step, gathered during the pair walk and handed to
  * the narrow phase in order of their lower proxy id.
- * @internal
  * @module
  */
 import { resize } from '../core/resize.js';

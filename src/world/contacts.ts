@@ -20,7 +20,6 @@ const ASK_TABLE = -2;
  * of the list (by the lower id): a contact is found at its place in the last step's list, through
  * {@link keys} and the sides' `contactFrom`, read in order, rather than by a probe of the table at
  * a random place. The table answers for the rest (pairs not in the list, and the continuous sweeps).
- * @internal
  */
 export class ContactBook<U> {
   /**

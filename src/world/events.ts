@@ -1,6 +1,5 @@
 /**
  * The World's event listeners: registration, and the calls after each step.
- * @internal
  * @module
  */
 import type { ContactBook } from './contacts.js';
@@ -12,7 +11,6 @@ import type { BodyContact, CollisionEventType, ContactListener } from './types.j
  * registered during a dispatch is first called at the next step (it never sees half of a step's
  * list), and one unregistered is not called again, not even for the rest of this step's contacts
  * (the one-shot listener that calls off() on its first call, the DOM's rule).
- * @internal
  */
 export class Listeners<U> {
   private readonly byType: Record<CollisionEventType, ContactListener<U>[]> = {

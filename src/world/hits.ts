@@ -1,7 +1,6 @@
 /**
  * The narrow phase of one step: the candidate pairs that collide, with their contact data, in
  * typed arrays, for the contact book to record afterwards.
- * @internal
  * @module
  */
 import { resize } from '../core/resize.js';

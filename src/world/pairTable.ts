@@ -6,7 +6,6 @@
  * Slot i's key is keys[2i] (lo, −1 when the slot is empty) and keys[2i + 1] (hi): side by side,
  * so that a probe reads one cache line, not one in each of two arrays. A step looks up every
  * candidate pair in spatial order, which is random order here, so most probes miss the cache.
- * @internal
  */
 export class PairTable<V> {
   private keys: Int32Array;

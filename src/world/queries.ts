@@ -23,7 +23,6 @@ import { type BodyFilter, CastHit, passes, RaycastHit } from './types.js';
  * helpers V8 did not inline, 0.2–2 KB a call.)
  * Arguments are validated, and the broad phase synced, by the World before it calls in here; the
  * casts hand back the World's results (the first hit copied out, or every hit sorted).
- * @internal
  */
 export class WorldQueries<U> {
   /** Queries under way (the world refuses a nested one, and changes, while it is not 0). */

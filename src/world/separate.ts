@@ -1,6 +1,5 @@
 /**
  * Separation: pushing the bodies of the last step's contacts apart ({@link World.separate}).
- * @internal
  * @module
  */
 import type { Contact } from '../geometry/contact.js';

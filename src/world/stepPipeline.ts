@@ -2,7 +2,6 @@
  * The collision work of one {@link World.step}: candidate pairs from the broad phase, the narrow
  * phase on each (through the contact book), the sweeps of continuous bodies, and the sorted lists
  * of started / stayed / ended contacts.
- * @internal
  * @module
  */
 import * as internal from '../core/internal.js';
@@ -26,7 +25,6 @@ import type { WorldQueries } from './queries.js';
  * changes while it runs) and calls the listeners afterwards; this brings the broad phase up to
  * date, walks the pairs and fills the {@link ContactBook}. Filtering runs inside the traversal
  * callbacks, on the broad phase's typed arrays, before any narrow-phase test.
- * @internal
  */
 export class StepPipeline<U> {
   /** Steps run so far; the one under way while it runs (the contact book stamps contacts with it). */
