@@ -14,6 +14,51 @@ const SEED = 7;
 /** Thrown by the injected faults, so a test can tell them from real errors. */
 class Injected extends Error {}
 
+/** An unordered pair of ids as one string. */
+const pairId = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/**
+ * Fails each typed-array allocation a change makes, in turn, the way V8 does when memory runs out
+ * (a RangeError from the constructor). `setup()` builds a fresh structure and returns the change,
+ * a check that the structure is as before (after the change threw), and a check that it is as the
+ * change makes it (after a change that went through: a failed split is given up, not thrown).
+ * Returns how many allocations were failed; the loop ends at the first k past the change's last.
+ */
+function failEachAllocation(
+  setup: () => { change: () => unknown; unchanged: () => void; changed: () => void },
+): number {
+  const g = globalThis as unknown as Record<string, unknown>;
+  const native = { Float64Array, Int32Array, Uint16Array, Uint8Array };
+  let budget = -1;
+  const failing = (Base: new (...args: never[]) => object) =>
+    class extends Base {
+      // biome-ignore lint/suspicious/noExplicitAny: forwards whatever the typed array takes
+      constructor(...args: any[]) {
+        if (budget >= 0 && budget-- === 0) throw new RangeError('Array buffer allocation failed');
+        super(...(args as never[]));
+      }
+    };
+  for (let k = 0; ; k++) {
+    const { change, unchanged, changed } = setup();
+    budget = k;
+    for (const [name, Base] of Object.entries(native)) g[name] = failing(Base);
+    let threw = false;
+    try {
+      change();
+    } catch (error) {
+      if (!(error instanceof RangeError) || error.message !== 'Array buffer allocation failed') throw error;
+      threw = true;
+    } finally {
+      Object.assign(g, native);
+    }
+    const reached = budget < 0;
+    budget = -1;
+    if (!reached) return k;
+    if (threw) unchanged();
+    else changed();
+  }
+}
+
 /**
  * Items whose x, y, width and height are getters that count every read across all items, and
  * throw at read number `trap` (counting from 0) once armed.
@@ -309,6 +354,144 @@ describe('QuadIndex: regressions', () => {
     index.validate();
   });
 
+  it('a change that cannot allocate throws and changes nothing, or completes exactly (a split is given up)', () => {
+    // A split that could not get its nodes threw halfway through moveAll: boxes already re-filed
+    // were stored in their old places, and pairs went missing. Every allocation each change
+    // makes is failed in turn (see failEachAllocation), at sizes where the item and node arrays
+    // must grow.
+    const exact = (index: QuadIndex) => ({
+      ids: index.ids(),
+      boxes: index.ids().map((id) => [...index.getBox(id)]),
+      pairs: index
+        .pairs()
+        .flatMap((id, k, all) => (k % 2 === 0 ? [pairId(id, all[k + 1])] : []))
+        .sort(),
+    });
+    const changes: [string, (index: QuadIndex, box: () => number[]) => unknown][] = [
+      ['add', (index, box) => index.add(...(box() as [number, number, number, number]))],
+      ['reserve', (index) => index.reserve(1000)],
+      ['move', (index) => index.move(5, 1, 1, 2, 2)],
+      ['moveAll (array)', (index, box) => index.moveAll(index.ids().flatMap(box))],
+      ['moveAll (typed)', (index, box) => index.moveAll(Float64Array.from(index.ids().flatMap(box)))],
+      ['remove', (index) => index.remove(3)],
+    ];
+    let failed = 0;
+    for (const [name, change] of changes) {
+      for (const count of [63, 64, 100, 128]) {
+        const make = () => {
+          const random = mulberry32(SEED + count);
+          const box = () => {
+            const x = random() * 190;
+            const y = random() * 190;
+            return [x, y, x + random() * 10, y + random() * 10];
+          };
+          const index = new QuadIndex(BOUNDS, { maxObjects: 4 });
+          for (let k = 0; k < count; k++) index.add(...(box() as [number, number, number, number]));
+          index.forEachPair(() => {});
+          return { index, box };
+        };
+        const expected = make();
+        change(expected.index, expected.box);
+        const n = failEachAllocation(() => {
+          const { index, box } = make();
+          const before = exact(index);
+          const stillWorks = () => {
+            index.validate();
+            for (let k = 0; k < 100; k++) index.add(...(box() as [number, number, number, number]));
+            index.validate();
+          };
+          return {
+            change: () => change(index, box),
+            unchanged: () => {
+              expect(exact(index), `${name} at ${count}`).toEqual(before);
+              stillWorks();
+            },
+            changed: () => {
+              expect(exact(index), `${name} at ${count}`).toEqual(exact(expected.index));
+              stillWorks();
+            },
+          };
+        });
+        failed += n;
+      }
+    }
+    expect(failed).toBeGreaterThan(20);
+  });
+
+  it('a Quadtree change that cannot allocate throws and changes nothing, or completes exactly', () => {
+    type Sprite = Rect & { id: number };
+    const exact = (tree: Quadtree<Sprite>) => ({
+      items: tree.all().map((s) => s.id),
+      pairs: tree
+        .pairs()
+        .map(([a, b]) => pairId(a.id, b.id))
+        .sort(),
+    });
+    const changes: [string, (tree: Quadtree<Sprite>, sprites: Sprite[], more: Sprite[]) => unknown][] = [
+      ['insert(item)', (tree, _, more) => tree.insert(more[0])],
+      ['insert(array)', (tree, _, more) => tree.insert(more)],
+      ['update', (tree, sprites) => tree.update(Object.assign(sprites[5], { x: 1, y: 1 }))],
+      [
+        'refresh',
+        (tree, sprites) => {
+          for (const s of sprites) s.x = 190 - s.x;
+          tree.refresh();
+        },
+      ],
+      ['remove', (tree, sprites) => tree.remove(sprites[3])],
+    ];
+    let failed = 0;
+    for (const [name, change] of changes) {
+      for (const count of [63, 64, 100, 128]) {
+        const make = () => {
+          const random = mulberry32(SEED + count);
+          const sprite = (id: number): Sprite => ({
+            id,
+            x: random() * 190,
+            y: random() * 190,
+            width: random() * 10,
+            height: random() * 10,
+          });
+          const sprites = Array.from({ length: count }, (_, id) => sprite(id));
+          const more = Array.from({ length: 40 }, (_, k) => sprite(count + k));
+          const tree = new Quadtree<Sprite>(BOUNDS, { maxObjects: 4 });
+          tree.insert(sprites);
+          tree.forEachPair(() => {});
+          return { tree, sprites, more };
+        };
+        const expected = make();
+        change(expected.tree, expected.sprites, expected.more);
+        const n = failEachAllocation(() => {
+          const { tree, sprites, more } = make();
+          const before = exact(tree);
+          const stillWorks = () => {
+            tree.validate();
+            tree.insert(more);
+            tree.validate();
+          };
+          return {
+            change: () => change(tree, sprites, more),
+            unchanged: () => {
+              expect(exact(tree), `${name} at ${count}`).toEqual(before);
+              if (name === 'refresh') {
+                // The sprites did move: a refresh that goes through now files them where they are.
+                tree.refresh();
+                expect(exact(tree), `${name} at ${count}`).toEqual(exact(expected.tree));
+              }
+              stillWorks();
+            },
+            changed: () => {
+              expect(exact(tree), `${name} at ${count}`).toEqual(exact(expected.tree));
+              stillWorks();
+            },
+          };
+        });
+        failed += n;
+      }
+    }
+    expect(failed).toBeGreaterThan(20);
+  });
+
   it('moveAll ignores whatever a plain array holds at ids that are not live, as documented', () => {
     for (const dead of [undefined, null, Number.NaN, 'x']) {
       const index = filled(3);
@@ -459,6 +642,92 @@ describe('World: regressions', () => {
       expect(new Set(world.contacts).size).toBe(3);
     }
     world.validate();
+  });
+
+  it('an add() that cannot allocate throws and leaves the world as it was', () => {
+    // The broad phase grew its per-proxy arrays after filing the body in the index, one array at a
+    // time: a failed allocation left an id in the index that no body owned. 64 bodies fill the
+    // per-proxy arrays, so the next add() must grow every one of them.
+    const place = (k: number) => new Circle(10 + (k % 16) * 12, 10 + Math.floor(k / 16) * 12, 7);
+    const failures = failEachAllocation(() => {
+      const world = new World({ bounds: BOUNDS });
+      const bodies = Array.from({ length: 64 }, (_, i) => world.add(new Body(place(i))));
+      world.step();
+      const contacts = () => world.contacts.map((c) => `${c.bodyA.id}-${c.bodyB.id}`);
+      const before = contacts();
+      const extra = new Body(place(64));
+      return {
+        change: () => world.add(extra),
+        changed: () => {
+          expect(extra.world).toBe(world);
+          world.validate();
+        },
+        unchanged: () => {
+          expect(extra.world).toBe(null);
+          expect(world.size).toBe(64);
+          world.validate();
+          world.step();
+          expect(contacts()).toEqual(before);
+          world.add(extra);
+          world.step();
+          world.validate();
+          const all = [...bodies, extra];
+          const expected: string[] = [];
+          for (let i = 0; i < all.length; i++) {
+            for (let j = i + 1; j < all.length; j++) {
+              if (overlaps(all[i].shape, all[j].shape)) expected.push(`${all[i].id}-${all[j].id}`);
+            }
+          }
+          expect(contacts().sort()).toEqual(expected.sort());
+        },
+      };
+    });
+    expect(failures).toBeGreaterThan(0);
+  });
+
+  it('a step() that cannot allocate throws and changes nothing, or completes exactly', () => {
+    // Every allocation of a step in which the bodies crowd together (more contacts than the book
+    // has room for, leaves that split) is failed in turn.
+    let failed = 0;
+    for (const count of [40, 64, 100]) {
+      const make = () => {
+        const random = mulberry32(SEED + count);
+        const world = new World({ bounds: BOUNDS, maxObjects: 4 });
+        const bodies = Array.from({ length: count }, (_, k) => {
+          const x = 10 + random() * 180;
+          const y = 10 + random() * 180;
+          const shape = k % 2 === 0 ? new Circle(x, y, 3) : new Box(x, y, 5, 5);
+          return world.add(new Body(shape));
+        });
+        world.step();
+        // Everyone moves a third of the way to the centre: contacts start, leaves fill up.
+        for (const b of bodies) b.setPosition(b.x + (100 - b.x) / 3, b.y + (100 - b.y) / 3);
+        return { world, bodies };
+      };
+      const contacts = (world: World) => world.contacts.map((c) => `${c.bodyA.id}-${c.bodyB.id}`);
+      const expected = make();
+      expected.world.step();
+      failed += failEachAllocation(() => {
+        const { world } = make();
+        const before = contacts(world);
+        const steps = world.steps;
+        return {
+          change: () => world.step(),
+          unchanged: () => {
+            expect(world.steps).toBe(steps);
+            expect(contacts(world)).toEqual(before);
+            world.validate();
+            world.step();
+            expect(contacts(world)).toEqual(contacts(expected.world));
+          },
+          changed: () => {
+            world.validate();
+            expect(contacts(world)).toEqual(contacts(expected.world));
+          },
+        };
+      });
+    }
+    expect(failed).toBeGreaterThan(0);
   });
 
   it('remove + re-add keeps contacts ordered by the ids users read', () => {

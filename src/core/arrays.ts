@@ -70,6 +70,12 @@ export class TreeArrays {
   nodeHighWater = 0;
   liveNodes = 0;
   freeBlock = NONE;
+  /**
+   * Whether a split was given up since the tree was last emptied, the node arrays failing to grow
+   * (see {@link allocateBlock}): some leaf may hold more than maxObjects boxes until an item is
+   * next filed into it. validate() allows that only then.
+   */
+  splitSkipped = false;
   /** Parent of each block of four children (see {@link parentOf}), or FREE. */
   blockParent!: Int32Array;
   nodeChild!: Int32Array;
@@ -345,6 +351,12 @@ export class TreeArrays {
     this.nodeCapacity = capacity;
   }
 
+  /**
+   * A free block of four nodes, or NONE when the node arrays cannot grow (the machine is out of
+   * memory). A split is only an optimisation: its caller leaves the leaf over-full, which every
+   * query and the pair walk handle exactly, rather than leave a change half made (see
+   * {@link splitSkipped}).
+   */
   protected allocateBlock(): number {
     let first = this.freeBlock;
     if (first !== NONE) {
@@ -353,7 +365,13 @@ export class TreeArrays {
       if (this.nodeHighWater + 4 > this.nodeCapacity) {
         // Half as much again (in whole blocks): doubling left a third of the node memory unused on average.
         const blocks = (this.nodeCapacity - 1) >> 2;
-        this.sizeNodes(1 + 4 * (blocks + (blocks >> 1) + 1), true);
+        try {
+          this.sizeNodes(1 + 4 * (blocks + (blocks >> 1) + 1), true);
+        } catch (error) {
+          if (!(error instanceof RangeError)) throw error;
+          this.splitSkipped = true;
+          return NONE;
+        }
       }
       first = this.nodeHighWater;
       this.nodeHighWater += 4;
@@ -376,6 +394,7 @@ export class TreeArrays {
   protected resetNodes(): void {
     this.nodeHighWater = 1;
     this.freeBlock = NONE;
+    this.splitSkipped = false;
     this.liveNodes = 1;
     this.nodeChild[0] = NONE;
     this.nodeLevel[0] = 0;

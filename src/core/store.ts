@@ -316,6 +316,7 @@ export class TreeStore extends TreeArrays {
     while (sp > 0) {
       const n = work[--sp];
       const first = this.allocateBlock();
+      if (first === NONE) return; // out of memory: n stays an over-full leaf, exact but slower
       const level = this.nodeLevel[n];
       const shift = depth - level - 1;
       const half = 1 << shift;

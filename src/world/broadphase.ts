@@ -88,18 +88,27 @@ export class Side<U> {
     this.index = new QuadIndex(bounds, options);
   }
 
-  /** Room for proxy id `id` in the per-id arrays. */
+  /**
+   * Room for proxy id `id` in the per-id arrays. Every array is made before any is stored, so an
+   * allocation that fails (out of memory) leaves the side as it was.
+   */
   fit(id: number): void {
     const room = this.fat.length >> 2;
     if (id < room) return;
     const length = Math.max(id + 1, room * 2);
-    this.pairData = resize(Float64Array, this.pairData, PAIR_DATA * length, true);
-    this.pairBits = new Int32Array(this.pairData.buffer);
-    this.fat = resize(Float64Array, this.fat, 4 * length, true);
-    this.walkBoxes = new Float64Array(4 * length);
-    this.geoAt = resize(Int32Array, this.geoAt, length, true);
-    this.geoRoom = resize(Int32Array, this.geoRoom, length, true);
-    this.contactFrom = resize(Int32Array, this.contactFrom, length, true);
+    const pairData = resize(Float64Array, this.pairData, PAIR_DATA * length, true);
+    const fat = resize(Float64Array, this.fat, 4 * length, true);
+    const walkBoxes = new Float64Array(4 * length);
+    const geoAt = resize(Int32Array, this.geoAt, length, true);
+    const geoRoom = resize(Int32Array, this.geoRoom, length, true);
+    const contactFrom = resize(Int32Array, this.contactFrom, length, true);
+    this.pairData = pairData;
+    this.pairBits = new Int32Array(pairData.buffer);
+    this.fat = fat;
+    this.walkBoxes = walkBoxes;
+    this.geoAt = geoAt;
+    this.geoRoom = geoRoom;
+    this.contactFrom = contactFrom;
   }
 
   /**
@@ -246,8 +255,10 @@ export class BroadPhase<U> {
   insert(body: Body<U>): void {
     const box = this.fatBox(body, this.staged, 0);
     const side = this.side(body);
+    // Room first: add() hands out an id below idSpan + 1, and a failed allocation must find the
+    // body not yet in the index.
+    side.fit(internal.idSpan(side.index));
     const id = side.index.add(box[0], box[1], box[2], box[3]);
-    side.fit(id);
     side.bodies[id] = body;
     side.shapes[id] = body.shape;
     body._proxy = id;
