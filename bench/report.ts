@@ -340,7 +340,7 @@ function steadySection(report: BenchReport): string {
   if (report.steadyState.length === 0) return '';
   return [
     '## Steady-state allocation\n',
-    'Five consecutive windows of 1,000 frames after 500 warm-up frames, a full GC, 200 more warm-up frames (a ' +
+    'Five consecutive windows of 1,000 frames after 3,000 warm-up frames (functions a frame calls once are optimized late), a full GC, 200 more warm-up frames (a ' +
       'full GC can discard optimized code, which then runs unoptimized until recompiled) and another full GC; no ' +
       'forced GC during the windows, and bytes freed by any GC during them are added back, so "allocated" is the ' +
       'total allocated. The first two windows still include V8 recompiling the harness after that GC. The verdict ' +

@@ -26,8 +26,12 @@ import { median } from './stats.js';
 
 const FRAMES = 1_000;
 const WINDOWS = 5;
-// long enough that late JIT tiers (whose code objects live on the heap too) are done
-const WARMUP_FRAMES = 500;
+// Long enough that late JIT tiers (whose code objects live on the heap too) are done. The
+// functions a frame calls once (refresh, the commit of moveAll, clear) reach V8's optimizing tier
+// only after 1,000–2,500 frames (--trace-opt at 10,000 boxes), and each compilation put 8–30 KB in
+// whichever window it fell in: at 500 frames, a row read "4.7 B/frame, MISSED" in one run and
+// 0.6 B in the next.
+const WARMUP_FRAMES = 3_000;
 const REWARM_FRAMES = 200;
 function measure(
   factory: ContestantFactory,

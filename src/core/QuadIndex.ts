@@ -517,7 +517,7 @@ export class QuadIndex {
     // would lengthen this very loop.
     tree.busy++;
     try {
-      for (let h = 0; h < tree.itemHighWater; h++) if (tree.itemNode[h] >= 0) out.push(h);
+      pushLiveIds(tree, out);
     } finally {
       tree.busy--;
     }
@@ -566,4 +566,12 @@ export class QuadIndex {
   private assertMutable(method: string): void {
     assertMutable(this, 'QuadIndex', method);
   }
+}
+
+/**
+ * Appends every live id to `out`, ascending. (A pass over every id is the last thing its function
+ * does: see core/layout.ts.)
+ */
+function pushLiveIds(tree: TreeStore, out: number[]): void {
+  for (let h = 0; h < tree.itemHighWater; h++) if (tree.itemNode[h] >= 0) out.push(h);
 }

@@ -148,28 +148,47 @@ function commitFrom(
   asBuilt: boolean,
   listed: Int32Array | null = null,
 ): number {
-  const itemNode = tree.itemNode;
   let moved = 0;
   tree.source = source;
   try {
-    for (let k = 0; k < end; k++) {
-      const h = listed === null ? k : listed[k];
-      if (itemNode[h] < 0) continue;
-      // The cell range straight from the caller's array (what reclassify would compute through
-      // its scratch range: this loop is 10-25% faster without the round trip).
-      const h4 = h << 2;
-      const lox = cellLo(tree, 0, source, h4);
-      const loy = cellLo(tree, 1, source, h4 + 1);
-      const hix = cellHi(tree, 0, source, h4 + 2, lox);
-      const hiy = cellHi(tree, 1, source, h4 + 3, loy);
-      if (tree.refileIn(h, lox, loy, hix, hiy)) moved++;
-    }
+    moved = refileEach(tree, source, end, listed);
     // (Before the layout: folding moves boxes between nodes.)
     if (asBuilt) tree.settleAsBuilt();
   } finally {
     tree.source = null;
   }
   layOutRunsFrom(tree, source);
+  return moved;
+}
+
+/**
+ * commitFrom's pass: re-files ids 0 … end − 1 (or listed[0 … end − 1]); returns how many changed
+ * node. A loop this long is compiled while it runs, on the first call (V8's on-stack replacement),
+ * before any code after it has run, and Node 20's V8 keeps re-entering that compiled loop on every
+ * later call: code after the loop, compiled without knowing what it meets, then deoptimizes on
+ * every call (a frame's moveAll did, in about half of the processes, measured with
+ * --trace-deopt). So every long loop of a frame's work is the last thing its function does.
+ */
+function refileEach(
+  tree: TreeStore,
+  source: Float64Array | Float32Array,
+  end: number,
+  listed: Int32Array | null,
+): number {
+  const itemNode = tree.itemNode;
+  let moved = 0;
+  for (let k = 0; k < end; k++) {
+    const h = listed === null ? k : listed[k];
+    if (itemNode[h] < 0) continue;
+    // The cell range straight from the caller's array (what reclassify would compute through
+    // its scratch range: this loop is 10-25% faster without the round trip).
+    const h4 = h << 2;
+    const lox = cellLo(tree, 0, source, h4);
+    const loy = cellLo(tree, 1, source, h4 + 1);
+    const hix = cellHi(tree, 0, source, h4 + 2, lox);
+    const hiy = cellHi(tree, 1, source, h4 + 3, loy);
+    if (tree.refileIn(h, lox, loy, hix, hiy)) moved++;
+  }
   return moved;
 }
 

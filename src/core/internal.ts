@@ -213,22 +213,35 @@ export function forEachPairWithin(
   const ctx = tree.enter();
   try {
     if (tree.runsStale) layOutRuns(tree);
-    if (isSparse(tree)) {
-      // Laid out, the live ids hold the first `count` slots: a pass over those, not every id.
-      const slotIds = tree.slotIds;
-      for (let s = 0, end = tree.count; s < end; s++) copyBox(src, stride * slotIds[s], work, s << 2);
-    } else {
-      // In id order: src is read in order, and only the writes land in random places. (Read in
-      // slot order, src missed the cache on most boxes: a World frame at 10,000 shapes took
-      // 1.05-1.10 times as long.)
-      const slotOf = tree.slotOf;
-      const itemNode = tree.itemNode;
-      for (let h = 0, end = tree.itemHighWater; h < end; h++) {
-        if (itemNode[h] >= 0) copyBox(src, stride * h, work, slotOf[h] << 2);
-      }
-    }
+    if (isSparse(tree)) copyBySlot(tree, src, stride, work);
+    else copyById(tree, src, stride, work);
     return walkWithin(tree, ctx, work, visit);
   } finally {
     tree.busy--;
+  }
+}
+
+/*
+ * The copies below are each the last thing their function does: V8 compiles a long loop while it
+ * runs, and keeps re-entering that code, which deoptimizes on every call at code after the loop
+ * it had not yet seen run (see core/layout.ts).
+ */
+
+/** forEachPairWithin's boxes of a sparse index: laid out, the live ids hold the first `count` slots. */
+function copyBySlot(tree: TreeStore, src: Float64Array, stride: number, work: Float64Array): void {
+  const slotIds = tree.slotIds;
+  for (let s = 0, end = tree.count; s < end; s++) copyBox(src, stride * slotIds[s], work, s << 2);
+}
+
+/**
+ * forEachPairWithin's boxes, in id order: src is read in order, and only the writes land in
+ * random places. (Read in slot order, src missed the cache on most boxes: a World frame at 10,000
+ * shapes took 1.05-1.10 times as long.)
+ */
+function copyById(tree: TreeStore, src: Float64Array, stride: number, work: Float64Array): void {
+  const slotOf = tree.slotOf;
+  const itemNode = tree.itemNode;
+  for (let h = 0, end = tree.itemHighWater; h < end; h++) {
+    if (itemNode[h] >= 0) copyBox(src, stride * h, work, slotOf[h] << 2);
   }
 }

@@ -20,16 +20,30 @@ export function layOutRuns(tree: TreeArrays): void {
     layOutSparse(tree);
     return;
   }
+  const slots = runEnds(tree);
+  assignSlots(tree, slots);
+  moveToNewSlots(tree, slots);
+  unmark(tree.slotIds, slots);
+}
+
+/*
+ * Each pass over every id or every node is the last thing its function does. A loop this long is
+ * compiled while it runs, on the first call (V8's on-stack replacement), before the code after it
+ * has ever run, and Node 20's V8 keeps re-entering that compiled loop on every later call: code
+ * after the loop, compiled without knowing what it meets, then deoptimizes on every call (a frame's
+ * layout did, in most processes, measured with --trace-deopt). See also pairs.ts, walkPairs.
+ */
+
+/** Gives every id its new slot: the end of its node's run (moving the run's start down), free ids after the live ones. */
+function assignSlots(tree: TreeArrays, slots: number): void {
   const slotOf = tree.slotOf;
   const itemNode = tree.itemNode;
   const runStart = tree.runStart;
-  const slots = runEnds(tree);
   let free = slots;
   for (let h = slots - 1; h >= 0; h--) {
     const n = itemNode[h];
     slotOf[h] = n < 0 ? --free : --runStart[n];
   }
-  moveToNewSlots(tree, slots);
 }
 
 /**
@@ -58,16 +72,25 @@ function layOutSparse(tree: TreeArrays): void {
   fitSparseWork(tree, count);
   const live = tree.sparseIds;
   runEnds(tree, live);
+  sortFirst(live, count); // the live ids, as runEnds collected them from the node lists
+  moveLiveToBuffer(tree, live, count);
+  moveFreeIds(tree, count);
+  relist(tree.slotIds, tree.slotOf, live, count);
+  copyFirst(tree.sparseBoxes, tree.boxes, 4 * count);
+}
+
+/**
+ * The sparse layout's new slots for the live ids, filled from the end of each run as in the dense
+ * way; their boxes go to the buffer, and the slots at or past `count` that they leave are noted
+ * (in sparseSlots) for the free ids.
+ */
+function moveLiveToBuffer(tree: TreeArrays, live: Int32Array, count: number): void {
   const given = tree.sparseSlots;
   const moved = tree.sparseBoxes;
   const slotOf = tree.slotOf;
-  const slotIds = tree.slotIds;
   const boxes = tree.boxes;
   const itemNode = tree.itemNode;
   const runStart = tree.runStart;
-  sortFirst(live, count); // the live ids, as runEnds collected them from the node lists
-  // New slots, filled from the end of each run as in the dense way; the boxes go to the buffer,
-  // and the slots at or past `count` that live ids leave are noted for the free ids.
   let gave = 0;
   for (let i = count - 1; i >= 0; i--) {
     const h = live[i];
@@ -77,7 +100,14 @@ function layOutSparse(tree: TreeArrays): void {
     copyBox(boxes, from << 2, moved, to << 2);
     slotOf[h] = to;
   }
-  // Free ids among the first `count` slots (slotIds still maps the old slots) move to those.
+}
+
+/** Free ids among the first `count` slots (slotIds still maps the old slots) move to the slots live ids left. */
+function moveFreeIds(tree: TreeArrays, count: number): void {
+  const given = tree.sparseSlots;
+  const slotOf = tree.slotOf;
+  const slotIds = tree.slotIds;
+  const itemNode = tree.itemNode;
   for (let s = 0, g = 0; s < count; s++) {
     const h = slotIds[s];
     if (itemNode[h] !== NONE) continue;
@@ -85,8 +115,11 @@ function layOutSparse(tree: TreeArrays): void {
     slotOf[h] = to;
     slotIds[to] = h;
   }
+}
+
+/** slotIds of the live ids' new slots. */
+function relist(slotIds: Int32Array, slotOf: Int32Array, live: Int32Array, count: number): void {
   for (let i = 0; i < count; i++) slotIds[slotOf[live[i]]] = live[i];
-  for (let i = 0; i < 4 * count; i++) boxes[i] = moved[i];
 }
 
 /** Room in the sparse layout's work arrays for `count` live ids (resized when far off). */
@@ -112,9 +145,14 @@ export function liveIdsAscending(tree: TreeArrays): Int32Array {
   const count = tree.count;
   fitSparseWork(tree, count);
   const live = tree.sparseIds;
-  for (let s = 0; s < count; s++) live[s] = tree.slotIds[s];
+  copyFirst(tree.slotIds, live, count);
   sortFirst(live, count);
   return live;
+}
+
+/** The first `count` numbers of `from` into `to` (of the same kind). */
+function copyFirst<A extends Float64Array | Int32Array>(from: A, to: A, count: number): void {
+  for (let i = 0; i < count; i++) to[i] = from[i];
 }
 
 /**
@@ -129,7 +167,8 @@ function sortFirst(ids: Int32Array, count: number): void {
 /**
  * Moves every box from its old slot to its new one, in place. slotIds still maps the old slots to
  * ids and slotOf the ids to their new slots. The permutation is followed one cycle at a time; a
- * box that has reached its new slot is marked there by ~id, so each cycle is followed once.
+ * box that has reached its new slot is marked there by ~id, so each cycle is followed once
+ * ({@link unmark} clears the marks after).
  */
 function moveToNewSlots(tree: TreeArrays, slots: number): void {
   const slotOf = tree.slotOf;
@@ -173,6 +212,10 @@ function moveToNewSlots(tree: TreeArrays, slots: number): void {
     boxes[s4 + 3] = maxY;
     slotIds[s] = ~id;
   }
+}
+
+/** Clears moveToNewSlots' marks: slotIds[s] = ~id becomes id again. */
+function unmark(slotIds: Int32Array, slots: number): void {
   for (let s = 0; s < slots; s++) slotIds[s] = ~slotIds[s];
 }
 
@@ -220,6 +263,9 @@ function runEnds(tree: TreeArrays, live: Int32Array | null = null): number {
   const nodeCount = tree.nodeCount;
   const child = tree.nodeChild;
   const stack = tree.workStack;
+  const span = tree.itemHighWater;
+  tree.runsStale = false; // (before the callers' loops, not after: see above)
+  tree.staleSearches = 0;
   stack[0] = 0;
   let sp = 1;
   let end = 0;
@@ -237,9 +283,7 @@ function runEnds(tree: TreeArrays, live: Int32Array | null = null): number {
       stack[sp++] = first;
     }
   }
-  tree.runsStale = false; // (before the callers' loops, not after: see walkPairs)
-  tree.staleSearches = 0;
-  return tree.itemHighWater;
+  return span;
 }
 
 /**

@@ -198,6 +198,15 @@ export class TreeStore extends TreeArrays {
    * stale, so its order is the order of the answers).
    */
   settleAsBuilt(): void {
+    this.foldSmallSubtrees();
+    this.listInIdOrder();
+  }
+
+  /**
+   * settleAsBuilt's fold, which also empties every list for {@link listInIdOrder}. (Each pass over
+   * every node or id is the last thing its function does: see core/layout.ts.)
+   */
+  private foldSmallSubtrees(): void {
     const stack = settleStack; // (collapse uses workStack)
     const head = this.nodeHead;
     stack[0] = 0;
@@ -213,8 +222,14 @@ export class TreeStore extends TreeArrays {
       stack[sp++] = first + 1;
       stack[sp++] = first;
     }
-    // Prepending the ids from the highest down leaves each list ascending. (The back links form a
-    // ring: the first id's points to the last.)
+  }
+
+  /**
+   * Lists every live id in its node, in id order: prepending them from the highest down leaves
+   * each list ascending. (The back links form a ring: the first id's points to the last.)
+   */
+  private listInIdOrder(): void {
+    const head = this.nodeHead;
     const next = this.itemNext;
     const prev = this.itemPrev;
     for (let h = this.itemHighWater - 1; h >= 0; h--) {

@@ -194,7 +194,7 @@ export class Quadtree<T extends Rect> {
   /** Inserts items[0 … count − 1], each with the box staged at staged[4i …] (read and checked). */
   private commitStaged(items: (T | undefined)[], staged: Float64Array, count: number): void {
     const wasEmpty = this.index.size === 0;
-    for (let i = 0; i < count; i++) this.table.commitInsert(items[i] as T, staged, i << 2);
+    this.table.commitInserts(items, staged, count);
     // Into an empty tree with no item twice, item i got id i, so the staged boxes are by id: lay
     // the slots out from them now (the next pair pass would otherwise reorder them slot by slot,
     // three times slower).
@@ -283,13 +283,11 @@ export class Quadtree<T extends Rect> {
     const staged = this.stagingFor(count);
     internal.beginInput(index);
     try {
-      for (let k = 0; k < count; k++) readBox(items[live[k]] as T, 'item', staged, k << 2);
+      readListed(items, live, count, staged);
     } finally {
       internal.endInput(index);
     }
-    let moved = 0;
-    for (let k = 0; k < count; k++) if (internal.moveFrom(index, live[k], staged, k << 2)) moved++;
-    return moved;
+    return moveListed(index, live, count, staged);
   }
 
   /** True when the item is in the tree. */
@@ -547,4 +545,27 @@ export class Quadtree<T extends Rect> {
   private assertMutable(method: string): void {
     internal.assertMutable(this.index, 'Quadtree', method);
   }
+}
+
+/*
+ * Each pass over every item is the last thing its function does (see core/layout.ts: V8 compiles
+ * a long loop while it runs, and keeps re-entering that code, which would deoptimize on every
+ * call at any code after the loop it had not yet seen run).
+ */
+
+/** The boxes of items[live[k]] for k < count, each read and checked, into staged[4k …]. */
+function readListed<T extends Rect>(
+  items: readonly (T | undefined)[],
+  live: Int32Array,
+  count: number,
+  staged: Float64Array,
+): void {
+  for (let k = 0; k < count; k++) readBox(items[live[k]] as T, 'item', staged, k << 2);
+}
+
+/** Moves live[k] to the box at staged[4k …] for k < count; returns how many changed node. */
+function moveListed(index: QuadIndex, live: Int32Array, count: number, staged: Float64Array): number {
+  let moved = 0;
+  for (let k = 0; k < count; k++) if (internal.moveFrom(index, live[k], staged, k << 2)) moved++;
+  return moved;
 }

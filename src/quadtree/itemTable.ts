@@ -74,6 +74,11 @@ export class ItemTable<T extends Rect> {
     return id !== undefined && this.index.has(id) ? id : -1;
   }
 
+  /** {@link commitInsert} of items[0 … count − 1], item i with the box at staged[4i …]. */
+  commitInserts(items: readonly (T | undefined)[], staged: Float64Array, count: number): void {
+    for (let i = 0; i < count; i++) this.commitInsert(items[i] as T, staged, i << 2);
+  }
+
   /** Adds `item`, or moves it when it is in the tree, with the box staged at staged[o … o + 3]; cannot throw. */
   commitInsert(item: T, staged: Float64Array, o: number): void {
     const guess = this.nextGuess;
@@ -106,8 +111,7 @@ export class ItemTable<T extends Rect> {
    */
   readdCleared(items: (T | undefined)[], staged: Float64Array, count: number): boolean {
     const known = this.items;
-    if (count > known.length) return false;
-    for (let i = 0; i < count; i++) if (known[i] !== items[i]) return false;
+    if (count > known.length || !sameStart(known, items, count)) return false;
     return this.restoreCleared(staged, count);
   }
 
@@ -135,7 +139,22 @@ export class ItemTable<T extends Rect> {
 
   /** Empties the index, keeping the cleared items' ids for their re-insertion (see {@link items}). */
   clear(): void {
-    // Forget the items cleared last time and not inserted since.
+    this.forgetCleared();
+    // Past the ids handed out since the last clear all is forgotten now: the table shrinks back
+    // to them, so that after a peak (a level of a million items, then a hundred) the next clears,
+    // refreshes and all() cost what the hundred items do, not what the peak did.
+    const items = this.items;
+    const span = internal.idSpan(this.index);
+    if (items.length > span) items.length = span;
+    this.index.clear();
+    this.nextGuess = 0;
+  }
+
+  /**
+   * Forgets the items cleared last time and not inserted since. (A pass over every id is the last
+   * thing its function does: see core/layout.ts.)
+   */
+  private forgetCleared(): void {
     const items = this.items;
     const index = this.index;
     for (let id = 0; id < items.length; id++) {
@@ -144,13 +163,6 @@ export class ItemTable<T extends Rect> {
       this.ids.delete(it);
       items[id] = undefined;
     }
-    // Past the ids handed out since the last clear all is forgotten now: the table shrinks back
-    // to them, so that after a peak (a level of a million items, then a hundred) the next clears,
-    // refreshes and all() cost what the hundred items do, not what the peak did.
-    const span = internal.idSpan(index);
-    if (items.length > span) items.length = span;
-    index.clear();
-    this.nextGuess = 0;
   }
 
   /** One past the highest id that can be live: what a pass over every live item reads up to. */
@@ -332,4 +344,10 @@ const areaScratch = new Float64Array(4);
 
 function toRect(box: Float64Array): Rect {
   return { x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1] };
+}
+
+/** Whether a[0 … count − 1] and b[0 … count − 1] hold the same items. */
+function sameStart<T>(a: readonly (T | undefined)[], b: readonly (T | undefined)[], count: number): boolean {
+  for (let i = 0; i < count; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

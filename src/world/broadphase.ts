@@ -223,6 +223,8 @@ export class BroadPhase<U> {
   private stagedBodies: Body<U>[] = [];
   /** The proxy ids of the dynamic bodies among them, when sync re-files them in one batch. */
   private stagedIds = new Int32Array(64);
+  /** How many of the bodies sync() staged are dynamic (see {@link stageMoved}). */
+  private stagedDynamic = 0;
   /** Proxies re-filed because their body left its box, since the world was made. */
   indexMoves = 0;
   /** How far dynamic bodies' boxes extend beyond their shapes (see {@link WorldOptions.margin}). */
@@ -308,8 +310,37 @@ export class BroadPhase<U> {
   sync(): void {
     const count = this.movedCount;
     if (count === 0) return;
+    // (Each pass over the moved bodies is the last thing its method does: see core/layout.ts.)
+    this.stagedDynamic = 0;
+    const staged = this.stageMoved(count);
+    // Everything checked: commit. When many dynamic bodies left their boxes (a crowd on the
+    // move), re-filing them one by one costs more than re-filing them from the fat array and then
+    // laying all the boxes out from it in one streaming pass, as moveAll does (only the bodies
+    // that left their boxes are re-filed: every other box in the array is the one it was filed
+    // with).
+    const dynamic = this.dynamic;
+    const stagedDynamic = this.stagedDynamic;
+    // (Measured against the ids handed out, which moveAll reads through, not the live count: they
+    // differ in a world that once held many more bodies.)
+    const batch = stagedDynamic * BATCH_FRACTION >= internal.idSpan(dynamic.index) && !dynamic.index.busy;
+    if (batch && this.stagedIds.length < stagedDynamic) {
+      this.stagedIds = new Int32Array(Math.max(stagedDynamic, 2 * this.stagedIds.length));
+    }
+    const listed = this.commitStaged(staged, batch);
+    if (batch) internal.moveListedChecked(dynamic.index, dynamic.fat, this.stagedIds, listed);
+    this.indexMoves += staged;
+    this.movedCount = 0;
+    this.forgetMoved(count);
+  }
+
+  /**
+   * sync()'s check: copies each moved body's tight bounds and record, and stages the index box of
+   * each that left its box (in {@link staged} and {@link stagedBodies}, counting the dynamic ones
+   * in {@link stagedDynamic}); throws, storing nothing in the index, when a box is not finite.
+   * Returns how many were staged.
+   */
+  private stageMoved(count: number): number {
     let staged = 0;
-    let stagedDynamic = 0;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
       const b = body.shape.bounds;
@@ -324,20 +355,17 @@ export class BroadPhase<U> {
       if (this.staged.length < 4 * (staged + 1)) this.growStaged(staged + 1);
       this.fatBox(body, this.staged, 4 * staged);
       this.stagedBodies[staged++] = body;
-      if (!body.isStatic) stagedDynamic++;
+      if (!body.isStatic) this.stagedDynamic++;
     }
-    // Everything checked: commit. When many dynamic bodies left their boxes (a crowd on the
-    // move), re-filing them one by one costs more than re-filing them from the fat array and then
-    // laying all the boxes out from it in one streaming pass, as moveAll does (only the bodies
-    // that left their boxes are re-filed: every other box in the array is the one it was filed
-    // with).
+    return staged;
+  }
+
+  /**
+   * sync()'s commit of the `staged` boxes: re-files each body (or, with `batch`, lists its proxy in
+   * {@link stagedIds} for one moveAll-like pass) and stores its new fat box. Returns how many it listed.
+   */
+  private commitStaged(staged: number, batch: boolean): number {
     const dynamic = this.dynamic;
-    // (Measured against the ids handed out, which moveAll reads through, not the live count: they
-    // differ in a world that once held many more bodies.)
-    const batch = stagedDynamic * BATCH_FRACTION >= internal.idSpan(dynamic.index) && !dynamic.index.busy;
-    if (batch && this.stagedIds.length < stagedDynamic) {
-      this.stagedIds = new Int32Array(Math.max(stagedDynamic, 2 * this.stagedIds.length));
-    }
     let listed = 0;
     for (let k = 0; k < staged; k++) {
       const body = this.stagedBodies[k];
@@ -348,15 +376,17 @@ export class BroadPhase<U> {
       copyBox(this.staged, 4 * k, side.fat, o);
       this.stagedBodies[k] = undefined as unknown as Body<U>;
     }
-    if (batch) internal.moveListedChecked(dynamic.index, dynamic.fat, this.stagedIds, listed);
-    this.indexMoves += staged;
+    return listed;
+  }
+
+  /** Clears the moved list's first `count` entries and their bodies' marks. */
+  private forgetMoved(count: number): void {
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
       body._moved = false;
       body._movedIndex = -1;
       this.moved[i] = undefined as unknown as Body<U>;
     }
-    this.movedCount = 0;
   }
 
   /**

@@ -56,14 +56,35 @@ export class CandidatePairs {
     const sorted = this.sorted;
     const starts = this.starts;
     starts.fill(0, 0, ids + 1);
-    for (let k = 0; k < count; k++) starts[pairs[k << 1] + 1]++;
-    for (let id = 1; id <= ids; id++) starts[id] += starts[id - 1];
-    for (let k = 0; k < count; k++) {
-      const low = pairs[k << 1];
-      const d = starts[low]++ << 1;
-      sorted[d] = low;
-      sorted[d + 1] = pairs[(k << 1) + 1];
-    }
+    countLows(pairs, count, starts);
+    sumUp(starts, ids);
+    scatter(pairs, count, starts, sorted);
     return sorted;
+  }
+}
+
+/*
+ * The counting sort's passes, each the last thing its function does: V8 compiles a long loop
+ * while it runs, and keeps re-entering that code, which deoptimizes on every call at code after
+ * the loop it had not yet seen run (see core/layout.ts).
+ */
+
+/** starts[low + 1] counts the pairs whose lower id is `low`. */
+function countLows(pairs: Int32Array, count: number, starts: Int32Array): void {
+  for (let k = 0; k < count; k++) starts[pairs[k << 1] + 1]++;
+}
+
+/** Prefix sums: starts[id] becomes where id's pairs start. */
+function sumUp(starts: Int32Array, ids: number): void {
+  for (let id = 1; id <= ids; id++) starts[id] += starts[id - 1];
+}
+
+/** Each pair to its place in `sorted`, in the order gathered within one lower id. */
+function scatter(pairs: Int32Array, count: number, starts: Int32Array, sorted: Int32Array): void {
+  for (let k = 0; k < count; k++) {
+    const low = pairs[k << 1];
+    const d = starts[low]++ << 1;
+    sorted[d] = low;
+    sorted[d + 1] = pairs[(k << 1) + 1];
   }
 }

@@ -38,6 +38,8 @@ export class ContactBook<U> {
   private scratch: BodyContact<U>[] = [];
   /** How many contacts of the step under way are new; they are listed in `started` as they open. */
   private starting = 0;
+  /** How many started contacts finish()'s merge listed among the stayed ones (see mergeStayed). */
+  private mergedStarted = 0;
   private readonly table = new PairTable<BodyContact<U>>();
   private readonly pool: BodyContact<U>[] = [];
   private poolCount = 0;
@@ -63,12 +65,12 @@ export class ContactBook<U> {
 
   /** Starts a step: the contacts that ended last step may now be recycled. */
   begin(): void {
+    this.starting = 0; // (before the loop, the last thing here: see core/layout.ts)
     const ended = this.ended;
     for (let i = 0; i < ended.length; i++) this.release(ended[i]);
     // The list is not emptied here: finish() overwrites it and sets its length, and no user code
     // runs in between. Setting a JS array's length to 0 drops its storage, and refilling it then
     // allocates; with lists that keep their storage a steady step allocates nothing.
-    this.starting = 0;
   }
 
   /**
@@ -228,20 +230,49 @@ export class ContactBook<U> {
 
   /** Ends a step: sorts out which contacts started, stayed and ended. */
   finish(frame: number): void {
-    const stayedList = this.stayed;
-    const endedList = this.ended;
-    const startedList = this.started;
     const started = this.starting;
     // The contacts that started now, sorted: most contacts persist from step to step, so only the
     // few new ones need sorting.
-    startedList.length = started;
-    sortContacts(startedList, started);
-    // Last step's contacts, sorted: those not seen now have ended (including pairs of removed
-    // bodies), the others stayed, and stay in order. The new list is the stayed ones merged with
-    // the started ones in the same pass. A contact that record() found at its place in the list
-    // is not read here (its keys are copied): most of them are no longer in the cache by now.
+    this.started.length = started;
+    sortContacts(this.started, started);
     const most = this.count + started;
     if (this.nextKeys.length < 3 * most) this.nextKeys = new Int32Array(6 * most);
+    // The merge, then the started contacts that sort after every listed one. (Each long loop is
+    // the last thing its function does: see core/layout.ts.)
+    this.mergedStarted = 0;
+    const listedBefore = this.mergeStayed(frame, started);
+    const startedBefore = this.mergedStarted;
+    const stayed = listedBefore - startedBefore;
+    const n = this.listStarted(startedBefore, started, listedBefore);
+    this.ended.length = this.count - stayed;
+    this.stayed.length = stayed;
+    const previous = this.current;
+    const next = this.scratch;
+    next.length = n;
+    this.scratch = previous;
+    this.current = next;
+    this.count = n;
+    const swap = this.keys;
+    this.keys = this.nextKeys;
+    this.nextKeys = swap;
+    if (this.seenAt.length < n) this.seenAt = new Int32Array(2 * n);
+    const handed = this.contacts;
+    handed.length = n;
+    copyContacts(next, handed, n);
+  }
+
+  /**
+   * finish()'s merge: last step's contacts, sorted: those not seen now have ended (including pairs
+   * of removed bodies), the others stayed, and stay in order. The new list is the stayed ones
+   * merged with the started ones in the same pass. A contact that record() found at its place in
+   * the list is not read here (its keys are copied): most of them are no longer in the cache by
+   * now. Returns how many contacts it listed; how many of them started now is left in
+   * {@link mergedStarted} (a return value computed after the loop could not be: see core/layout.ts).
+   */
+  private mergeStayed(frame: number, started: number): number {
+    const stayedList = this.stayed;
+    const endedList = this.ended;
+    const startedList = this.started;
     const previous = this.current;
     const keys = this.keys;
     const seenAt = this.seenAt;
@@ -270,29 +301,25 @@ export class ContactBook<U> {
         this.list(n++, s, s._lo, s._hi, s._loRef, s._lo !== runOf);
         runOf = s._lo;
       }
+      this.mergedStarted = b;
       this.list(n++, c, lo, hi, ref, lo !== runOf);
       runOf = lo;
       stayedList[stayed++] = c;
     }
+    return n;
+  }
+
+  /** Lists the started contacts from `b` on, after the `n` listed so far; returns the new count. */
+  private listStarted(b: number, started: number, n: number): number {
+    const startedList = this.started;
+    const keys = this.nextKeys;
+    let runOf = n > 0 ? keys[3 * (n - 1)] : -1;
     for (; b < started; b++) {
       const s = startedList[b];
       this.list(n++, s, s._lo, s._hi, s._loRef, s._lo !== runOf);
       runOf = s._lo;
     }
-    endedList.length = ended;
-    stayedList.length = stayed;
-    const next = this.scratch;
-    next.length = n;
-    this.scratch = previous;
-    this.current = next;
-    this.count = n;
-    const swap = this.keys;
-    this.keys = this.nextKeys;
-    this.nextKeys = swap;
-    if (this.seenAt.length < n) this.seenAt = new Int32Array(2 * n);
-    const handed = this.contacts;
-    handed.length = n;
-    for (let k = 0; k < n; k++) handed[k] = next[k];
+    return n;
   }
 
   /**
@@ -364,9 +391,24 @@ function pairBefore(lo1: number, hi1: number, lo2: number, hi2: number): boolean
   return lo1 < lo2 || (lo1 === lo2 && hi1 < hi2);
 }
 
+/** list[0 … n − 1] into `to` (world.contacts, the caller's copy). */
+function copyContacts<U>(list: readonly BodyContact<U>[], to: BodyContact<U>[], n: number): void {
+  for (let k = 0; k < n; k++) to[k] = list[k];
+}
+
 /** In-place heapsort of list[0, n) by (lo, hi) id: O(n log n), no recursion, no allocation. */
 function sortContacts<U>(list: BodyContact<U>[], n: number): void {
+  heapify(list, n);
+  sortHeap(list, n);
+}
+
+/** Makes list[0, n) a max-heap. (Each pass is the last thing its function does: see core/layout.ts.) */
+function heapify<U>(list: BodyContact<U>[], n: number): void {
   for (let start = (n >> 1) - 1; start >= 0; start--) siftDown(list, start, n);
+}
+
+/** Sorts the max-heap list[0, n) in place. */
+function sortHeap<U>(list: BodyContact<U>[], n: number): void {
   for (let end = n - 1; end > 0; end--) {
     const top = list[0];
     list[0] = list[end];

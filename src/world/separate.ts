@@ -20,6 +20,12 @@ import type { World } from './World.js';
  * @internal
  */
 export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): number {
+  // (Each pass over the contacts is the last thing its function does: see core/layout.ts.)
+  return putBack(book, world) + pushApart(book, world, mtv);
+}
+
+/** The put-backs of continuous bodies; returns how many. */
+function putBack<U>(book: ContactBook<U>, world: World<U>): number {
   let pushed = 0;
   const current = book.current;
   for (let i = 0; i < book.count; i++) {
@@ -38,6 +44,13 @@ export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: 
       pushed++;
     }
   }
+  return pushed;
+}
+
+/** Pushes apart the pairs that still collide (but the put-back ones); returns how many. */
+function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): number {
+  let pushed = 0;
+  const current = book.current;
   for (let i = 0; i < book.count; i++) {
     const c = current[i];
     if (c._putBack) {

@@ -58,10 +58,12 @@ export class StepPipeline<U> {
    * throws (an index box or a continuous body's motion that overflowed), nothing has changed.
    */
   run(): void {
+    // (No loop here: each pass over the bodies or pairs is the last thing its own method does,
+    // see core/layout.ts.)
     // 0. Every continuous body's motion is checked before anything changes (sync re-files, which
     // shows in stats(), and a throw must leave the world exactly as it was).
     const swept = this.bodies.continuous;
-    for (let i = 0; i < swept.length; i++) checkSweep(swept[i]);
+    checkSweeps(swept);
     // 1. Index: bodies that moved out of their box. Every new box is checked before any is
     // stored, so a throw here leaves the world untouched.
     this.broad.sync();
@@ -80,35 +82,47 @@ export class StepPipeline<U> {
     // overlap about twice as often: only pairs that can collide reach the visitor.
     internal.forEachPairWithin(dynamic.index, dynamic.pairData, PAIR_DATA, dynamic.walkBoxes, this.visitPair);
     const pairs = candidates.inOrder(internal.idSpan(dynamic.index));
-    const hits = this.hits;
-    hits.reset();
-    for (let k = 0, end = 2 * candidates.count; k < end; k += 2)
-      hits.test(dynamic, pairs[k], dynamic, pairs[k + 1]);
-    const statics = this.broad.statics;
-    if (statics.index.size > 0) {
-      const list = this.bodies.dynamic;
-      for (let i = 0; i < list.length; i++) {
-        const body = list[i];
-        this.owner = body;
-        this.ownerCategory = body._category;
-        this.ownerMask = body._mask;
-        // Searched with the body's tight bounds, not its index box: only statics those meet can
-        // collide with it, and the margin would add candidates to reject.
-        internal.forEachInBoxFrom(statics.index, dynamic.pairData, PAIR_DATA * body._proxy, this.visitStatic);
-      }
+    this.hits.reset();
+    this.testCandidates(pairs, candidates.count);
+    if (this.broad.statics.index.size > 0) {
+      this.collideStatics(this.bodies.dynamic);
       this.owner = null;
     }
-    book.record(hits, frame);
+    book.record(this.hits, frame);
 
     // 2b. Continuous bodies: what they crossed since the last step but no longer overlap.
-    for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
+    this.sweepAll(swept, frame);
 
     // 3. Which contacts started, stayed and ended, each list sorted.
     book.finish(frame);
-    for (let i = 0; i < swept.length; i++) {
-      swept[i]._prevX = swept[i].shape.x;
-      swept[i]._prevY = swept[i].shape.y;
+    notePositions(swept);
+  }
+
+  /** The narrow phase on the candidate pairs pairs[0 … 2·count − 1] (dynamic proxy ids). */
+  private testCandidates(pairs: Int32Array, count: number): void {
+    const dynamic = this.broad.dynamic;
+    const hits = this.hits;
+    for (let k = 0, end = 2 * count; k < end; k += 2) hits.test(dynamic, pairs[k], dynamic, pairs[k + 1]);
+  }
+
+  /** Dynamic–static pairs: each dynamic body's tight bounds searched in the static index. */
+  private collideStatics(list: readonly Body<U>[]): void {
+    const statics = this.broad.statics;
+    const pairData = this.broad.dynamic.pairData;
+    for (let i = 0; i < list.length; i++) {
+      const body = list[i];
+      this.owner = body;
+      this.ownerCategory = body._category;
+      this.ownerMask = body._mask;
+      // Searched with the body's tight bounds, not its index box: only statics those meet can
+      // collide with it, and the margin would add candidates to reject.
+      internal.forEachInBoxFrom(statics.index, pairData, PAIR_DATA * body._proxy, this.visitStatic);
     }
+  }
+
+  /** What each continuous body crossed since the last step (see {@link sweepContinuous}). */
+  private sweepAll(swept: readonly Body<U>[], frame: number): void {
+    for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
   }
 
   /**
@@ -330,4 +344,17 @@ function checkSweep<U>(body: Body<U>): void {
  */
 function boundsMeet(a: Float64Array, i: number, b: Float64Array, j: number): boolean {
   return a[i] < b[j + 2] && b[j] < a[i + 2] && a[i + 1] < b[j + 3] && b[j + 1] < a[i + 3];
+}
+
+/** Checks every continuous body's motion (see checkSweep), before the step changes anything. */
+function checkSweeps<U>(swept: readonly Body<U>[]): void {
+  for (let i = 0; i < swept.length; i++) checkSweep(swept[i]);
+}
+
+/** Notes where each continuous body is, where its next sweep starts. */
+function notePositions<U>(swept: readonly Body<U>[]): void {
+  for (let i = 0; i < swept.length; i++) {
+    swept[i]._prevX = swept[i].shape.x;
+    swept[i]._prevY = swept[i].shape.y;
+  }
 }
