@@ -108,6 +108,7 @@ const host: SceneHost = {
   },
   width: 0,
   height: 0,
+  pixelRatio: 1,
   toast(text, ms = 1800) {
     toastEl.textContent = text;
     toastEl.hidden = false;
@@ -204,6 +205,7 @@ function resize(): void {
   canvas.height = Math.round(cssH * dpr);
   host.width = cssW;
   host.height = cssH;
+  host.pixelRatio = dpr;
   scene.resize(cssW, cssH);
 }
 
@@ -398,8 +400,9 @@ window.addEventListener('hashchange', () => {
 });
 
 new ResizeObserver(resize).observe(stage);
-// A media query matches one pixel ratio: when it changes (the window moved to another screen), listen for the
-// new one, or a second move (2× → 1× → 1.5×) would go unnoticed.
+// A media query matches one pixel ratio: when it changes (the window moved to another screen, the page was
+// zoomed), listen for the new one, or a second move (2× → 1× → 1.5×) would go unnoticed. resize() hands the
+// new ratio to the scene (the camera's minimap is a canvas of its own).
 function watchPixelRatio(): void {
   const query = window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`);
   query?.addEventListener?.(

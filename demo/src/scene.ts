@@ -18,6 +18,11 @@ export interface SceneHost {
   /** canvas size in CSS pixels */
   width: number;
   height: number;
+  /**
+   * device pixels per CSS pixel the canvas is drawn at; it changes when the window moves to another screen
+   * or the page is zoomed, and scene.resize() is called then, for a scene that keeps a canvas of its own
+   */
+  pixelRatio: number;
   /** short message over the canvas */
   toast(text: string, ms?: number): void;
 }

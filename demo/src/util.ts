@@ -186,7 +186,56 @@ export function boxesOverlap(
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** Text on a translucent plate, readable over anything the scene draws. */
+/**
+ * Where a line of canvas text may break, best first, each with the least share of the line it must fill to
+ * be taken: between the " · " separated items of a stats line (the dot is dropped at the break), after a
+ * colon, after a comma, then at any space.
+ */
+const BREAKS: ReadonlyArray<[separator: string, fill: number]> = [
+  [' · ', 0.25],
+  [': ', 0.4],
+  [', ', 0.5],
+  [' ', 0],
+];
+
+/**
+ * `text` as lines no wider than `room` (in the units of the current transform) in the current font: one
+ * line when it fits, else each line ends at the last break of the best kind that fits and fills enough of
+ * it (see {@link BREAKS}). A word wider than `room` keeps a line to itself: draw it with fillText's
+ * maxWidth to squeeze it in.
+ */
+export function wrapText(ctx: CanvasRenderingContext2D, text: string, room: number): string[] {
+  const lines: string[] = [];
+  let rest = text;
+  while (ctx.measureText(rest).width > room) {
+    let cut: [line: string, rest: string] | null = null;
+    for (const [sep, fill] of BREAKS) {
+      // the last break of this kind whose line fits: search from the right
+      for (let at = rest.lastIndexOf(sep); at > 0 && !cut; at = rest.lastIndexOf(sep, at - 1)) {
+        if (sep === ' ' && (rest[at - 1] === '·' || rest[at + 1] === '·')) continue; // a dot starts no line
+        const line = sep === ' · ' ? rest.slice(0, at) : rest.slice(0, at) + sep.trimEnd();
+        const width = ctx.measureText(line).width;
+        if (width <= room && width >= fill * room) cut = [line, rest.slice(at + sep.length)];
+      }
+      if (cut) break;
+    }
+    if (!cut) {
+      const space = rest.indexOf(' '); // a first word wider than the room
+      if (space < 0) break;
+      cut = [rest.slice(0, space), rest.slice(space + 1)];
+    }
+    lines.push(cut[0]);
+    rest = cut[1];
+  }
+  lines.push(rest);
+  return lines;
+}
+
+/**
+ * Text on a translucent plate, readable over anything the scene draws. A line too long for the canvas
+ * (a phone held upright) wraps onto more lines (see {@link wrapText}) on one plate. Returns the baseline
+ * of its last line, so that a label below can keep clear of it.
+ */
 export function label(
   ctx: CanvasRenderingContext2D,
   text: string,
@@ -194,12 +243,30 @@ export function label(
   y: number,
   color = '#e6f7ff',
   font = '600 13px system-ui, sans-serif',
-): void {
+): number {
   ctx.font = font;
-  const m = ctx.measureText(text);
-  const h = (m.actualBoundingBoxAscent || 10) + (m.actualBoundingBoxDescent || 3);
+  // the canvas's width in the units label() is called in (CSS pixels: the frame's transform is the pixel
+  // ratio), less the plate's padding and a margin; never so little that every word gets a line
+  const canvasWidth = ctx.canvas.width / (ctx.getTransform().a || 1);
+  const room = Math.max(80, canvasWidth - x - 10);
+  const lines = wrapText(ctx, text, room);
+  const first = ctx.measureText(lines[0]);
+  const ascent = first.actualBoundingBoxAscent || 10;
+  if (lines.length === 1) {
+    const h = ascent + (first.actualBoundingBoxDescent || 3);
+    ctx.fillStyle = 'rgba(8, 12, 26, 0.78)';
+    ctx.fillRect(x - 6, y - ascent - 4, Math.min(first.width, room) + 12, h + 8);
+    ctx.fillStyle = color;
+    ctx.fillText(text, x, y, room);
+    return y;
+  }
+  const lineHeight = Math.round((first.fontBoundingBoxAscent + first.fontBoundingBoxDescent || 16) * 1.1);
+  const widest = Math.max(...lines.map((l) => ctx.measureText(l).width));
+  const lastY = y + (lines.length - 1) * lineHeight;
+  const descent = ctx.measureText(lines[lines.length - 1]).actualBoundingBoxDescent || 3;
   ctx.fillStyle = 'rgba(8, 12, 26, 0.78)';
-  ctx.fillRect(x - 6, y - (m.actualBoundingBoxAscent || 10) - 4, m.width + 12, h + 8);
+  ctx.fillRect(x - 6, y - ascent - 4, Math.min(widest, room) + 12, lastY + descent + 4 - (y - ascent - 4));
   ctx.fillStyle = color;
-  ctx.fillText(text, x, y);
+  for (let i = 0; i < lines.length; i++) ctx.fillText(lines[i], x, y + i * lineHeight, room);
+  return lastY;
 }

@@ -5,6 +5,7 @@
  * whole, and `index.forEachPair` reports the ids of the touching pairs.
  */
 import { QuadIndex } from 'quadcollide';
+import { pixelRatio, watchPixelRatio } from '../pixel-ratio.js';
 
 const WIDTH = 960;
 const HEIGHT = 560;
@@ -138,9 +139,15 @@ function churnSystem(frame: number): void {
 }
 
 const canvas = document.getElementById('canvas') as HTMLCanvasElement;
-const dpr = Math.min(window.devicePixelRatio || 1, 3);
-canvas.width = WIDTH * dpr;
-canvas.height = HEIGHT * dpr;
+let dpr = 1;
+/** The backing store at the screen's pixel ratio: sharp on a HiDPI screen, and again after the ratio changes. */
+function sizeCanvas(): void {
+  dpr = pixelRatio(3);
+  canvas.width = Math.round(WIDTH * dpr);
+  canvas.height = Math.round(HEIGHT * dpr);
+}
+sizeCanvas();
+watchPixelRatio(sizeCanvas);
 // The stylesheet's max-width: 100% narrows the canvas in a small window: the height follows the width, and the
 // backing store keeps its full size (the browser scales it down, never up).
 canvas.style.width = `${WIDTH}px`;

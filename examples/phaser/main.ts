@@ -6,6 +6,7 @@
  */
 import { AUTO, Game, type GameObjects, Scale, Scene } from 'phaser';
 import { Body, Box, Circle, World } from 'quadcollide';
+import { pixelRatio, watchPixelRatio } from '../pixel-ratio.js';
 
 const WIDTH = 960;
 const HEIGHT = 560;
@@ -13,9 +14,9 @@ const HEIGHT = 560;
  * The screen's pixel ratio (capped at 2), so that shapes and text stay sharp on a HiDPI screen.
  * Phaser has no resolution setting: the game is made that many times larger, shown scaled back down
  * (the scale manager's zoom), and its camera zoomed in as much, so the scene keeps working in CSS
- * pixels.
+ * pixels. All three change with the ratio (see Arena.setRatio).
  */
-const RATIO = Math.min(window.devicePixelRatio || 1, 2);
+const RATIO = pixelRatio(2);
 const MOVERS = 180;
 const FLASH_SECONDS = 0.15;
 const COLORS = [0x3f7fd9, 0x35b58a, 0x8a6cff];
@@ -97,6 +98,16 @@ class Arena extends Scene {
       .setResolution(RATIO);
     hooks.renderer = this.game.renderer.type === 2 ? 'webgl' : 'canvas';
     hooks.ready = true;
+    // the window moved to another screen, or the page was zoomed
+    watchPixelRatio(() => this.setRatio(pixelRatio(2)));
+  }
+
+  /** Draws at another pixel ratio: the game that many times CSS size, shown at CSS size, the camera zoomed as much. */
+  private setRatio(ratio: number): void {
+    this.scale.setZoom(1 / ratio);
+    this.scale.resize(WIDTH * ratio, HEIGHT * ratio); // the main camera follows the game's size
+    this.cameras.main.setZoom(ratio).centerOn(WIDTH / 2, HEIGHT / 2);
+    this.hud.setResolution(ratio);
   }
 
   private thing(view: Thing['view'], angle: number, speed: number, color: number): Thing {

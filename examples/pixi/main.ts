@@ -5,6 +5,7 @@
  */
 import { Application, Graphics, Sprite, Text } from 'pixi.js';
 import { Quadtree } from 'quadcollide';
+import { pixelRatio, watchPixelRatio } from '../pixel-ratio.js';
 
 const WIDTH = 960;
 const HEIGHT = 560;
@@ -34,9 +35,12 @@ await app.init({
   height: HEIGHT,
   background: '#0b1020',
   antialias: true,
-  resolution: Math.min(window.devicePixelRatio || 1, 2),
+  resolution: pixelRatio(2),
 });
 app.canvas.style.width = `${WIDTH}px`;
+// At a new ratio (the window moved to another screen, the page was zoomed) the renderer draws at that one:
+// the same CSS size, as many device pixels as it now covers; the HUD's text follows the renderer.
+watchPixelRatio(() => app.renderer.resize(WIDTH, HEIGHT, pixelRatio(2)));
 document.getElementById('stage')!.appendChild(app.canvas);
 
 // One white disc texture, tinted per sprite.

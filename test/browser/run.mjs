@@ -152,6 +152,48 @@ function canvasPixels(page) {
   });
 }
 
+/**
+ * An init script: keeps every `(resolution: …)` media query the page makes, and defines
+ * window.__ratioChanged(), which sends 'change' to those whose answer changed, as the browser does when
+ * the window moves to a screen of another pixel ratio or the page is zoomed. Headless Chromium changes
+ * devicePixelRatio and the queries' answers under a device metrics override (see setPixelRatio), but sends
+ * their listeners nothing.
+ */
+function resolutionQueryEvents() {
+  const queries = [];
+  const matchMedia = window.matchMedia.bind(window);
+  window.matchMedia = (text) => {
+    const query = matchMedia(text);
+    if (text.includes('resolution')) queries.push({ query, matches: query.matches });
+    return query;
+  };
+  window.__ratioChanged = () => {
+    for (const q of queries) {
+      if (q.query.matches === q.matches) continue;
+      q.matches = q.query.matches;
+      q.query.dispatchEvent(new MediaQueryListEvent('change', { matches: q.matches, media: q.query.media }));
+    }
+  };
+}
+
+/** DevTools sessions by page: an override lasts as long as the session that made it. */
+const overrides = new WeakMap();
+/** Gives a page opened with `resolutionQueryEvents` another pixel ratio, its viewport unchanged. */
+async function setPixelRatio(page, ratio) {
+  if (!overrides.has(page)) overrides.set(page, await page.context().newCDPSession(page));
+  const cdp = overrides.get(page);
+  const { width, height } = page.viewportSize();
+  await cdp.send('Emulation.setDeviceMetricsOverride', {
+    width,
+    height,
+    deviceScaleFactor: ratio,
+    mobile: false,
+  });
+  await page.waitForFunction((r) => window.devicePixelRatio === r, ratio);
+  await page.evaluate(() => window.__ratioChanged());
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
@@ -933,6 +975,144 @@ test('canvas is HiDPI, follows resizes, and takes touch input', async () => {
   }
 });
 
+test('phone width (375 and 320 px): no canvas text runs off the canvas; long labels wrap without overlapping', async () => {
+  const rows = [];
+  for (const width of [375, 320]) {
+    const p = await newPage({ viewport: { width, height: 667 } });
+    let widest = 0;
+    try {
+      // every fillText on the demo canvas, and every plate under a label (util.ts label(): its colour), in
+      // device pixels, with the frame it was drawn in
+      await p.page.addInitScript(() => {
+        window.__drawn = [];
+        const proto = CanvasRenderingContext2D.prototype;
+        const fillText = proto.fillText;
+        proto.fillText = function (text, x, y, maxWidth) {
+          if (this.canvas.id === 'canvas') {
+            const t = this.getTransform();
+            const w = Math.min(this.measureText(text).width, maxWidth ?? Number.POSITIVE_INFINITY);
+            const align = this.textAlign;
+            const left = x - (align === 'right' || align === 'end' ? w : align === 'center' ? w / 2 : 0);
+            window.__drawn.push({
+              kind: 'text',
+              text,
+              frame: window.__qc?.frames,
+              left: t.a * left + t.e,
+              right: t.a * (left + w) + t.e,
+              canvas: this.canvas.width,
+            });
+          }
+          return fillText.call(this, text, x, y, maxWidth);
+        };
+        const fillRect = proto.fillRect;
+        proto.fillRect = function (x, y, w, h) {
+          if (this.canvas.id === 'canvas' && this.fillStyle === 'rgba(8, 12, 26, 0.78)') {
+            const t = this.getTransform();
+            window.__drawn.push({
+              kind: 'plate',
+              frame: window.__qc?.frames,
+              left: t.a * x + t.e,
+              right: t.a * (x + w) + t.e,
+              top: t.d * y + t.f,
+              bottom: t.d * (y + h) + t.f,
+            });
+          }
+          return fillRect.call(this, x, y, w, h);
+        };
+      });
+      for (const [id, query, setup] of [
+        ['playground', 'seed=1&n=35000&paused=1', () => window.__qc.api.setTreeOptions(8, 0)], // with the capped note
+        ['playground', 'seed=2&n=35000&paused=1', () => window.__qc.api.setMode('brute')],
+        ['camera', 'seed=1'],
+        ['snake', 'seed=1'],
+        ['shapes', 'seed=1'],
+        ['bullets', 'seed=1&mode=continuous&paused=1', () => window.__qc.step(120)],
+        ['bullets', 'seed=1&mode=discrete&paused=1', () => window.__qc.step(120)],
+        ['benchmark', 'autorun=0'],
+      ]) {
+        await p.open(id, query);
+        if (setup) await p.page.evaluate(setup);
+        await p.page.evaluate(
+          () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+        );
+        await p.page.evaluate(() => {
+          window.__drawn.length = 0;
+        });
+        await p.page.evaluate(
+          () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+        );
+        const drawn = await p.page.evaluate(() => window.__drawn.splice(0));
+        const texts = drawn.filter((d) => d.kind === 'text');
+        assert(texts.length > 0, `${id} at ${width} px: no canvas text recorded`);
+        const out = texts.filter((d) => d.left < -0.5 || d.right > d.canvas + 0.5);
+        assert(
+          out.length === 0,
+          `${id} at ${width} px, cut off: ${[...new Set(out.map((d) => `"${d.text}" (${d.left.toFixed(0)} to ${d.right.toFixed(0)} px of ${d.canvas})`))].join(', ')}`,
+        );
+        // the labels of one frame (the last) keep clear of each other: one that wraps pushes the next down
+        const plates = drawn.filter((d) => d.kind === 'plate' && d.frame === drawn[drawn.length - 1].frame);
+        assert(id === 'benchmark' || plates.length > 0, `${id} at ${width} px: no label found`);
+        for (let i = 0; i < plates.length; i++) {
+          for (let j = i + 1; j < plates.length; j++) {
+            const [a, b] = [plates[i], plates[j]];
+            const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            assert(
+              !overlap,
+              `${id} at ${width} px: two labels overlap (${JSON.stringify(a)} and ${JSON.stringify(b)})`,
+            );
+          }
+        }
+        widest = Math.max(widest, ...texts.map((d) => d.right - d.left));
+      }
+      rows.push(`${width} px: widest text ${widest.toFixed(0)} px`);
+      await p.page.screenshot({ path: shotPath(`phone-${width}-benchmark.png`) });
+    } finally {
+      await p.close();
+    }
+  }
+  note(rows.join(' · '));
+});
+
+test('demo: the canvas and the camera minimap follow a change of pixel ratio (1× → 2× → 1.5×)', async () => {
+  const p = await newPage();
+  try {
+    await p.page.addInitScript(resolutionQueryEvents);
+    // the minimap is a canvas of its own, drawn onto the demo canvas every frame: its backing store's width
+    await p.page.addInitScript(() => {
+      const drawImage = CanvasRenderingContext2D.prototype.drawImage;
+      CanvasRenderingContext2D.prototype.drawImage = function (image, ...rest) {
+        if (this.canvas.id === 'canvas' && image instanceof HTMLCanvasElement)
+          window.__minimapWidth = image.width;
+        return drawImage.call(this, image, ...rest);
+      };
+    });
+    await p.open('camera', 'seed=1');
+    const rows = [];
+    for (const ratio of [1, 2, 1.5]) {
+      if (ratio !== 1) await setPixelRatio(p.page, ratio);
+      const s = await p.page.evaluate(() => ({
+        width: document.getElementById('canvas').width,
+        css: document.getElementById('canvas').clientWidth,
+        mini: window.__minimapWidth,
+        map: window.__qc.api.minimap().map.w,
+      }));
+      rows.push(
+        `${ratio}×: canvas ${s.width} px for ${s.css} CSS px, minimap ${s.mini} px for ${s.map} CSS px`,
+      );
+      assert(s.width === Math.round(s.css * ratio), `at ${ratio}×: canvas ${s.width} px for ${s.css} CSS px`);
+      assert(
+        s.mini >= s.map * ratio && s.mini <= 200 * ratio,
+        `at ${ratio}×: the minimap is drawn from ${s.mini} px for ${s.map} CSS px`,
+      );
+    }
+    note(rows.join(' · '));
+    const px = await canvasPixels(p.page);
+    assert(px.colours >= 4, 'blank after the ratio changed');
+  } finally {
+    await p.close();
+  }
+});
+
 // ---- engine examples (examples/<name>/, built into demo/dist/examples/) ------------------------------------------
 /**
  * Colour statistics of a PNG screenshot, decoded by the page itself: works for WebGL canvases too,
@@ -1047,6 +1227,48 @@ test('examples draw at the screen pixel ratio (sharp on HiDPI), in the same CSS 
     }
   }
   note(rows.join(' · '));
+});
+
+test('examples follow a change of pixel ratio (1× → 2× → 1.5×): redrawn at the new ratio, same CSS size', async () => {
+  const rows = [];
+  const failures = [];
+  for (const ex of EXAMPLES) {
+    const p = await newPage();
+    try {
+      await p.page.addInitScript(resolutionQueryEvents);
+      await p.openExample(ex.name, 5);
+      const canvas = p.page.locator('#stage canvas');
+      const sizes = [];
+      for (const ratio of [1, 2, 1.5]) {
+        if (ratio !== 1) await setPixelRatio(p.page, ratio);
+        const frames = await p.page.evaluate(() => window.__example.frames);
+        await p.page.waitForFunction((f) => window.__example.frames > f + 3, frames);
+        const size = await canvas.evaluate((c) => {
+          const r = c.getBoundingClientRect();
+          return {
+            width: c.width,
+            cssWidth: r.width,
+            aspect: c.width / c.height,
+            cssAspect: r.width / r.height,
+          };
+        });
+        sizes.push(`${ratio}×: ${size.width} px for ${size.cssWidth.toFixed(0)} CSS px`);
+        if (Math.abs(size.width - ratio * size.cssWidth) > 1 || size.cssWidth !== 960)
+          failures.push(`${ex.name} at ${ratio}×: ${size.width} px for ${size.cssWidth} CSS px`);
+        if (Math.abs(size.aspect - size.cssAspect) > 0.02)
+          failures.push(`${ex.name} at ${ratio}×: aspect ${size.cssAspect} for ${size.aspect}`);
+      }
+      const png = await canvas.screenshot({ path: shotPath(`example-${ex.name}-ratio-1.5.png`) });
+      const px = await screenshotPixels(p.page, png);
+      if (px.colours < 4 || px.nonBackground < ex.minShare)
+        failures.push(`${ex.name}: nearly blank after the changes (${px.colours} colours)`);
+      rows.push(`${ex.name} ${sizes.join(', ')}`);
+    } finally {
+      await p.close();
+    }
+  }
+  note(rows.join('\n    '));
+  assert(failures.length === 0, failures.join('\n    '));
 });
 
 // ---- screenshots for the docs and README -------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import type { BenchReport } from '../../../bench/model.js';
 import type { RunRequest, WorkerMessage } from '../bench/protocol.js';
 import type { Scene, SceneHost, Stats } from '../scene.js';
-import { button, el, fmt } from '../util.js';
+import { button, el, fmt, wrapText } from '../util.js';
 
 interface Point {
   n: number;
@@ -51,6 +51,8 @@ const SHORT: Record<string, string> = {
   'brute force': 'brute',
 };
 const DEFAULT_CONTESTANTS = Object.keys(COLORS);
+/** baseline to baseline of the chart title's lines, when it wraps on a narrow canvas */
+const TITLE_LINE = 19;
 const DEFAULT_SIZES = [500, 1000, 2000, 5000, 10_000, 20_000, 50_000];
 const SCENE_NAME = 'uniform';
 
@@ -287,14 +289,21 @@ export class BenchmarkScene implements Scene {
     ctx.fillStyle = '#0b1020';
     ctx.fillRect(0, 0, width, height);
     // The progress line sits right of the title when both fit, else on a line of its own below it
-    // (at 1366 px the two once overlapped): measured first, because it moves the plot down.
+    // (at 1366 px the two once overlapped): measured first, because it moves the plot down. On a canvas
+    // narrower than the title (a phone) the title wraps, from the left edge of the axis labels to have
+    // more room, and the progress line goes under it.
     ctx.font = '600 15px system-ui, sans-serif';
     const title = `ms per frame (${this.statistic}): solid = this browser, dashed = committed Node run`;
-    const titleWidth = ctx.measureText(title).width;
+    const fits = ctx.measureText(title).width <= width - 64 - 24;
+    const titleX = fits ? 64 : 12;
+    const titleLines = fits ? [title] : wrapText(ctx, title, width - titleX - 24);
+    const titleWidth = ctx.measureText(titleLines[0]).width;
+    const lastTitleY = 24 + (titleLines.length - 1) * TITLE_LINE;
     ctx.font = '12px system-ui, sans-serif';
     const progress = this.running ? `running: ${this.progress}` : this.progress;
-    const ownLine = 64 + titleWidth + 24 + ctx.measureText(progress).width > width - 24;
-    const pad = { l: 64, r: 24, t: ownLine ? 60 : 44, b: 48 };
+    const ownLine =
+      titleLines.length > 1 || 64 + titleWidth + 24 + ctx.measureText(progress).width > width - 24;
+    const pad = { l: 64, r: 24, t: lastTitleY + (ownLine ? 36 : 20), b: 48 };
     const pw = width - pad.l - pad.r;
     const ph = height - pad.t - pad.b;
     const all = [...this.series.values()].flatMap((s) => [...s.browser, ...s.node]);
@@ -386,11 +395,12 @@ export class BenchmarkScene implements Scene {
     }
     ctx.fillStyle = '#e6f7ff';
     ctx.font = '600 15px system-ui, sans-serif';
-    ctx.fillText(title, pad.l, 24);
+    for (let i = 0; i < titleLines.length; i++) ctx.fillText(titleLines[i], titleX, 24 + i * TITLE_LINE);
     ctx.font = '12px system-ui, sans-serif';
     ctx.fillStyle = this.running ? '#ffb347' : '#8fa3c7';
     if (ownLine) {
-      ctx.fillText(progress, pad.l, 44);
+      // under the title; squeezed if need be (it changes every moment: wrapping would make the chart jump)
+      ctx.fillText(progress, titleX, lastTitleY + 20, width - titleX - pad.r);
     } else {
       ctx.textAlign = 'right';
       ctx.fillText(progress, width - pad.r, 24);

@@ -179,7 +179,7 @@ export class BulletsScene implements Scene {
 
     const c = r.counters;
     const colour = this.mode === 'continuous' ? '#7dffb0' : '#ff9c9c';
-    label(
+    const counters = label(
       ctx,
       `${this.mode} · fired ${c.fired} · hits ${c.hits} (walls ${c.wallHits}, targets ${c.targetHits}) · tunnelled ${c.tunnelled}`,
       ox + 12,
@@ -192,7 +192,7 @@ export class BulletsScene implements Scene {
         ? 'continuous: true · each step sweeps every bullet · C: switch'
         : 'discrete: contacts only where a bullet ends a step · C: switch',
       ox + 12,
-      oy + 46,
+      Math.max(oy + 46, counters + 24),
       '#e6f7ff',
       '500 12px system-ui, sans-serif',
     );

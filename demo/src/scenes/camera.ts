@@ -45,6 +45,8 @@ export class CameraScene implements Scene {
   private keys = new Set<string>();
   private drag: { x: number; y: number; camX: number; camY: number; mini: boolean } | null = null;
   private mini: HTMLCanvasElement | null = null;
+  /** the pixel ratio the minimap was drawn at */
+  private miniRatio = 0;
   private showFrame = false;
   private queryMs = 0;
   private checks = 0;
@@ -119,15 +121,19 @@ export class CameraScene implements Scene {
     this.cam.zoom = clamp(this.cam.zoom * f, 0.08, 4);
   }
 
-  /** Static objects drawn once into the minimap; ships are added live. */
+  /**
+   * Static objects drawn into the minimap at the canvas's pixel ratio: at mount, and again when the
+   * ratio changes (see resize()). Ships are added live.
+   */
   private renderMinimap(): void {
     const c = document.createElement('canvas');
     const h = Math.round((MINI_W * WH) / WW);
-    const dpr = Math.min(window.devicePixelRatio || 1, 3);
-    c.width = MINI_W * dpr;
-    c.height = h * dpr;
+    const dpr = this.host.pixelRatio;
+    this.miniRatio = dpr;
+    c.width = Math.round(MINI_W * dpr);
+    c.height = Math.round(h * dpr);
     const g = c.getContext('2d')!;
-    g.scale((MINI_W * dpr) / WW, (h * dpr) / WH);
+    g.scale(c.width / WW, c.height / WH);
     g.fillStyle = '#0d1426';
     g.fillRect(0, 0, WW, WH);
     g.globalAlpha = 0.6;
@@ -154,7 +160,10 @@ export class CameraScene implements Scene {
     return { x: r.x + mx, y: r.y + my, width: r.width - 2 * mx, height: r.height - 2 * my };
   }
 
-  resize(): void {}
+  /** Called after a change of size or of pixel ratio: at another ratio the minimap is drawn anew, sharp. */
+  resize(): void {
+    if (this.host.pixelRatio !== this.miniRatio) this.renderMinimap();
+  }
 
   step(dt: number): void {
     const speed = (900 / this.cam.zoom) * dt;

@@ -540,8 +540,8 @@ export class PlaygroundScene implements Scene {
     }
     ctx.restore();
 
-    // mode badge
-    label(
+    // mode badge (more lines on a narrow canvas: the note below starts under its last one)
+    const badge = label(
       ctx,
       `${this.mode === 'quadtree' ? 'quadtree' : 'brute force'} · ${this.n.toLocaleString('en-US')} objects · ${this.pairCount.toLocaleString('en-US')} pairs · ${this.checks.toLocaleString('en-US')} checks`,
       ox + 12,
@@ -555,7 +555,7 @@ export class PlaygroundScene implements Scene {
           ? `brute force is capped at ${fmt(BRUTE_MAX_N)} objects: you chose ${fmt(this.uncappedN)}, back when you switch to quadtree (M)`
           : `maxLevels ${this.maxLevels} (${this.maxLevels === 0 ? 'one leaf' : `at most ${4 ** this.maxLevels} leaves`}) is capped at ${fmt(BRUTE_MAX_N)} objects: you chose ${fmt(this.uncappedN)}, back at maxLevels ≥ ${SHALLOW_LEVELS + 1}`,
         ox + 12,
-        oy + 48,
+        Math.max(oy + 48, badge + 26),
         '#ff9a5a',
       );
     }

@@ -373,7 +373,7 @@ export class SnakeScene implements Scene {
     ctx.fillStyle = '#e6f7ff';
     ctx.fillRect(mx + (this.head.x / FW) * m - 2, my + (this.head.y / FH) * m - 2, 4, 4);
 
-    label(
+    const score = label(
       ctx,
       `score ${this.score}   best ${Math.max(this.best, this.score)}   length ${this.body.length}`,
       14,
@@ -385,7 +385,7 @@ export class SnakeScene implements Scene {
       ctx,
       this.autopilot ? 'autopilot: press an arrow key, WASD or swipe to play' : 'you are steering',
       14,
-      52,
+      Math.max(52, score + 26),
       '#8fa3c7',
       '13px system-ui, sans-serif',
     );
