@@ -20,7 +20,7 @@ const runs = Number(flag('runs', 3));
 const frames = Number(flag('frames', 400));
 const entry = flag('entry', 'dist/index.js');
 const LOOP = 20;
-const SCENES = ['rebuild', 'refresh', 'update', 'moveAll', 'move', 'world'];
+const SCENES = ['rebuild', 'refresh', 'update', 'moveAll', 'move', 'world', 'continuous', 'queries'];
 
 // The package's named functions and methods, minus the driver's own: anonymous functions and
 // names the driver shares cannot be told apart in the trace, so they are not counted.

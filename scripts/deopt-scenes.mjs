@@ -34,6 +34,12 @@ const visit = () => {
   pairs++;
 };
 const bounds = { x: 0, y: 0, width: SIZE, height: SIZE };
+const wall = [
+  { x: 0, y: 0 },
+  { x: 40, y: 0 },
+  { x: 40, y: 2 },
+  { x: 0, y: 2 },
+];
 
 function makeScene() {
   if (scene === 'rebuild' || scene === 'refresh' || scene === 'update') {
@@ -94,6 +100,45 @@ function makeScene() {
       world.step();
       pairs += world.contacts.length;
       world.separate();
+    };
+  }
+  if (scene === 'continuous') {
+    // Fast bodies swept every step, against walls, with the events and separate() a game uses.
+    const world = new World({ bounds });
+    for (let k = 0; k < 40; k++) world.add(new Body(new Polygon(50 * k, 1000, wall), { isStatic: true }));
+    const bodies = boxes
+      .slice(0, 2_000)
+      .map((b) => world.add(new Body(new Circle(b.x, b.y, 3), { continuous: true })));
+    world.on('collisionStart', () => {
+      pairs++;
+    });
+    return () => {
+      for (let i = 0; i < bodies.length; i++) bodies[i].setPosition(boxes[i].x, (boxes[i].y * 7) % SIZE);
+      world.step();
+      world.separate();
+    };
+  }
+  if (scene === 'queries') {
+    // What a game asks each frame: the camera's view, a radius, the nearest few, a ray.
+    const tree = new Quadtree(bounds);
+    tree.insert(boxes);
+    const index = new QuadIndex(bounds);
+    for (const b of boxes) index.add(b.x, b.y, b.x + b.width, b.y + b.height);
+    const seen = [];
+    const ids = [];
+    const camera = { x: 0, y: 0, width: 640, height: 360 };
+    return () => {
+      tree.refresh();
+      camera.x = (camera.x + 3) % SIZE;
+      seen.length = 0;
+      tree.query(camera, seen);
+      tree.queryCircle(camera.x, 500, 120, seen);
+      tree.nearest(camera.x, 900, 8, 300, seen);
+      tree.raycast(0, camera.x, 1, 0.3, SIZE, visit);
+      ids.length = 0;
+      index.query(camera.x, 0, camera.x + 640, 360, ids);
+      index.forEachNearest(camera.x, 700, visit, 200);
+      pairs += seen.length + ids.length;
     };
   }
   throw new Error(`unknown scene ${scene}`);
