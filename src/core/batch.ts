@@ -163,11 +163,8 @@ function commitFrom(
 
 /**
  * commitFrom's pass: re-files ids 0 … end − 1 (or listed[0 … end − 1]); returns how many changed
- * node. A loop this long is compiled while it runs, on the first call (V8's on-stack replacement),
- * before any code after it has run, and Node 20's V8 keeps re-entering that compiled loop on every
- * later call: code after the loop, compiled without knowing what it meets, then deoptimizes on
- * every call (a frame's moveAll did, in about half of the processes, measured with
- * --trace-deopt). So every long loop of a frame's work is the last thing its function does.
+ * node. (A function of its own, the loop the last thing in it: commitFrom's code after the loop
+ * deoptimized on every frame otherwise, see core/layout.ts.)
  */
 function refileEach(
   tree: TreeStore,
