@@ -126,7 +126,7 @@ export class Quadtree<T extends Rect> {
         if (index.size === 0 && this.table.readdCleared(items, staged, count)) return;
         this.commitStaged(items, staged, count);
       } finally {
-        items.fill(undefined, 0, count); // (keeps the array's storage for the next call)
+        clearFirst(items, count); // (keeps the array's storage for the next call)
       }
     } else {
       const k = this.deferred;
@@ -568,4 +568,13 @@ function moveListed(index: QuadIndex, live: Int32Array, count: number, staged: F
   let moved = 0;
   for (let k = 0; k < count; k++) if (internal.moveFrom(index, live[k], staged, k << 2)) moved++;
   return moved;
+}
+
+/**
+ * Drops the references in items[0 … count − 1], keeping the array's storage. (A loop: in
+ * Chromium's V8, `fill(undefined, 0, count)` allocated about 13 bytes per item, 131 KB a frame for
+ * a clear-and-insert of 10,000 items; Node 20's did not.)
+ */
+function clearFirst<T>(items: (T | undefined)[], count: number): void {
+  for (let i = 0; i < count; i++) items[i] = undefined;
 }
