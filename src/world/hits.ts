@@ -68,6 +68,18 @@ export class HitList {
     this.count = h + 1;
   }
 
+  /** Copies entry `from` over entry `to` (to drop entries: see StepPipeline.dropBeyondFirstHits). */
+  moveEntry(from: number, to: number): void {
+    this.ids[2 * to] = this.ids[2 * from];
+    this.ids[2 * to + 1] = this.ids[2 * from + 1];
+    this.refs[2 * to] = this.refs[2 * from];
+    this.refs[2 * to + 1] = this.refs[2 * from + 1];
+    this.numbers[3 * to] = this.numbers[3 * from];
+    this.numbers[3 * to + 1] = this.numbers[3 * from + 1];
+    this.numbers[3 * to + 2] = this.numbers[3 * from + 2];
+    this.flags[to] = this.flags[from];
+  }
+
   private grow(): void {
     const room = 2 * this.flags.length;
     this.ids = resize(Int32Array, this.ids, 2 * room, true);

@@ -5,6 +5,7 @@
  * @module
  */
 import * as internal from '../core/internal.js';
+import { resize } from '../core/resize.js';
 import { Contact } from '../geometry/contact.js';
 import { ROUNDING, roundingScale, vec } from '../geometry/math.js';
 import { CIRCLE_DATA, project, projectFrom } from '../geometry/record.js';
@@ -42,6 +43,20 @@ export class StepPipeline<U> {
   /** A swept body's contact with one it touches at the start (see {@link acceptCrossing}). */
   private readonly touchContact = new Contact();
   private readonly sweepHit = new SweepHit();
+  /**
+   * The crossings this step's sweeps found, kept until the book has recorded the step's pairs
+   * (see {@link dropBeyondFirstHits}): the body, what it crossed, its motion and the hit. Its
+   * objects stay for the next step (cleared of bodies).
+   */
+  private crossings = 0;
+  private readonly crossingBody: (Body<U> | null)[] = [];
+  private readonly crossingOther: (Body<U> | null)[] = [];
+  private readonly crossingHit: SweepHit[] = [];
+  private crossingMove = new Float64Array(16);
+  /** Per dynamic proxy: 1 + its crossing's number this step, 0 for none. */
+  private crossingOf = new Int32Array(64);
+  /** When a body with a crossing met another body along its motion (see beyondFirstHit). */
+  private readonly entryHit = new SweepHit();
   private readonly candidates = new CandidatePairs();
   /** The colliding pairs of the step under way, for the book (see HitList). */
   private readonly hits = new HitList();
@@ -88,14 +103,117 @@ export class StepPipeline<U> {
       this.collideStatics(this.bodies.dynamic);
       this.owner = null;
     }
-    book.record(this.hits, frame);
 
-    // 2b. Continuous bodies: what they crossed since the last step but no longer overlap.
-    this.sweepAll(swept, frame);
+    // 2b. Continuous bodies: what they crossed since the last step but no longer overlap. Swept
+    // before the book records the pairs: a body that crossed something first is not reported
+    // inside what it only reached beyond (a bullet stopped by a wall, ending inside an enemy behind
+    // it, hits the wall only).
+    this.sweepAll(swept);
+    if (this.crossings > 0) {
+      this.forgetMutualCrossings();
+      this.hits.count = this.dropBeyondFirstHits();
+    }
+    book.record(this.hits, frame);
+    this.addCrossings(frame);
 
     // 3. Which contacts started, stayed and ended, each list sorted.
     book.finish(frame);
     notePositions(swept);
+  }
+
+  /**
+   * Two continuous bodies that crossed each other: the pair keeps the earlier impact (see
+   * ContactBook.addCrossing), so the other body's crossing is not its first hit as reported, and
+   * does not drop its pairs either.
+   */
+  private forgetMutualCrossings(): void {
+    for (let k = 0; k < this.crossings; k++) {
+      const body = this.crossingBody[k] as Body<U>;
+      const other = this.crossingOther[k] as Body<U>;
+      if (other.isStatic || other._proxy >= this.crossingOf.length) continue;
+      const j = this.crossingOf[other._proxy] - 1;
+      if (j < 0 || this.crossingOther[j] !== body) continue;
+      const t = this.crossingHit[k].t;
+      const u = this.crossingHit[j].t;
+      // (The book keeps the first one added when the times tie.)
+      if (u < t || (u === t && j < k)) this.crossingOf[body._proxy] = 0;
+    }
+  }
+
+  /**
+   * Drops from the step's colliding pairs those of a body with a crossing and a body it met only
+   * after that crossing along its motion; returns how many pairs are left (listed first).
+   */
+  private dropBeyondFirstHits(): number {
+    const hits = this.hits;
+    const refs = hits.refs;
+    let kept = 0;
+    for (let h = 0; h < hits.count; h++) {
+      const a = refs[2 * h];
+      const b = refs[2 * h + 1];
+      if (this.beyondFirstHit(a, b) || this.beyondFirstHit(b, a)) continue;
+      if (kept !== h) hits.moveEntry(h, kept);
+      kept++;
+    }
+    return kept;
+  }
+
+  /**
+   * Whether the body of proxy ref `ref` crossed a body this step (its first hit) and met the
+   * body of `otherRef` only later along its motion.
+   */
+  private beyondFirstHit(ref: number, otherRef: number): boolean {
+    if ((ref & 1) !== 0 || ref >> 1 >= this.crossingOf.length) return false; // (static: never swept)
+    const k = this.crossingOf[ref >> 1] - 1;
+    if (k < 0) return false;
+    const other = ((otherRef & 1) === 0 ? this.broad.dynamic : this.broad.statics).bodies[
+      otherRef >> 1
+    ] as Body<U>;
+    if (other === this.crossingOther[k]) return false;
+    const body = this.crossingBody[k] as Body<U>;
+    const dx = this.crossingMove[2 * k];
+    const dy = this.crossingMove[2 * k + 1];
+    const entry = this.entryHit;
+    // Not met along the motion at all (rounding) or met at the same time: kept.
+    if (!sweepFrom(body.shape, body._prevX, body._prevY, dx, dy, other.shape, entry)) return false;
+    return entry.t > this.crossingHit[k].t;
+  }
+
+  /** Hands the step's crossings to the book, after its pairs, and forgets them. */
+  private addCrossings(frame: number): void {
+    for (let k = 0; k < this.crossings; k++) {
+      const body = this.crossingBody[k] as Body<U>;
+      const m = this.crossingMove;
+      this.book.addCrossing(
+        body,
+        this.crossingOther[k] as Body<U>,
+        m[2 * k],
+        m[2 * k + 1],
+        this.crossingHit[k],
+        frame,
+      );
+      this.crossingOf[body._proxy] = 0;
+      this.crossingBody[k] = null;
+      this.crossingOther[k] = null;
+    }
+    this.crossings = 0;
+  }
+
+  /** Keeps a crossing found by a sweep (see {@link crossings}). */
+  private keepCrossing(body: Body<U>, other: Body<U>, dx: number, dy: number, hit: SweepHit): void {
+    const k = this.crossings++;
+    if (k === this.crossingHit.length) this.crossingHit.push(new SweepHit());
+    if (2 * k + 2 > this.crossingMove.length)
+      this.crossingMove = resize(Float64Array, this.crossingMove, 4 * k + 4, true);
+    if (body._proxy >= this.crossingOf.length) {
+      this.crossingOf = resize(Int32Array, this.crossingOf, 2 * body._proxy + 2, true);
+    }
+    this.crossingBody[k] = body;
+    this.crossingOther[k] = other;
+    this.crossingHit[k].copyFrom(hit);
+    this.crossingMove[2 * k] = dx;
+    this.crossingMove[2 * k + 1] = dy;
+    this.crossingOf[body._proxy] = k + 1;
   }
 
   /** The narrow phase on the candidate pairs pairs[0 … 2·count − 1] (dynamic proxy ids). */
@@ -121,8 +239,8 @@ export class StepPipeline<U> {
   }
 
   /** What each continuous body crossed since the last step (see {@link sweepContinuous}). */
-  private sweepAll(swept: readonly Body<U>[], frame: number): void {
-    for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i], frame);
+  private sweepAll(swept: readonly Body<U>[]): void {
+    for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i]);
   }
 
   /**
@@ -157,7 +275,7 @@ export class StepPipeline<U> {
    * contact with `continuous: true`. Bodies it overlapped already at the start, or overlaps at the
    * end (found by the pair pass), are not reported here.
    */
-  private sweepContinuous(body: Body<U>, frame: number): void {
+  private sweepContinuous(body: Body<U>): void {
     const shape = body.shape;
     const x = shape.x;
     const y = shape.y;
@@ -181,7 +299,7 @@ export class StepPipeline<U> {
       shape._placeAt(x, y);
       shape._sync();
     }
-    if (other !== null) this.book.addCrossing(body, other, dx, dy, hit, frame);
+    if (other !== null) this.keepCrossing(body, other, dx, dy, hit);
   }
 
   /**
