@@ -311,7 +311,6 @@ export class BroadPhase<U> {
     const count = this.movedCount;
     if (count === 0) return;
     // (Each pass over the moved bodies is the last thing its method does: see core/layout.ts.)
-    this.stagedDynamic = 0;
     const staged = this.stageMoved(count);
     // Everything checked: commit. When many dynamic bodies left their boxes (a crowd on the
     // move), re-filing them one by one costs more than re-filing them from the fat array and then
@@ -341,6 +340,7 @@ export class BroadPhase<U> {
    */
   private stageMoved(count: number): number {
     let staged = 0;
+    this.stagedDynamic = 0;
     for (let i = 0; i < count; i++) {
       const body = this.moved[i];
       const b = body.shape.bounds;

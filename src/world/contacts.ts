@@ -1,7 +1,7 @@
 import type { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { Side } from './broadphase.js';
-import { A_IN_B, B_IN_A, type HitList, proxyRef, SENSOR } from './hits.js';
+import { A_IN_B, B_IN_A, bodyOfRef, type HitList, proxyRef, SENSOR, sideOfRef } from './hits.js';
 import { PairTable } from './pairTable.js';
 import { BodyContact } from './types.js';
 
@@ -202,12 +202,12 @@ export class ContactBook<U> {
 
   /** The side a proxy ref (see proxyRef) is on. */
   private sideOf(ref: number): Side<U> {
-    return (ref & 1) === 0 ? this.dynamic : this.statics;
+    return sideOfRef(ref, this.dynamic, this.statics);
   }
 
   /** The body of a proxy ref. */
   private bodyOf(ref: number): Body<U> {
-    return this.sideOf(ref).bodies[ref >> 1] as Body<U>;
+    return bodyOfRef(ref, this.dynamic, this.statics);
   }
 
   /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */
@@ -239,7 +239,6 @@ export class ContactBook<U> {
     if (this.nextKeys.length < 3 * most) this.nextKeys = new Int32Array(6 * most);
     // The merge, then the started contacts that sort after every listed one. (Each long loop is
     // the last thing its function does: see core/layout.ts.)
-    this.mergedStarted = 0;
     const listedBefore = this.mergeStayed(frame, started);
     const startedBefore = this.mergedStarted;
     const stayed = listedBefore - startedBefore;
@@ -281,6 +280,7 @@ export class ContactBook<U> {
     let b = 0;
     let n = 0;
     let runOf = -1; // the lower id of the last pair listed, to mark where each body's run starts
+    this.mergedStarted = 0;
     for (let i = 0; i < this.count; i++) {
       const lo = keys[3 * i];
       const hi = keys[3 * i + 1];

@@ -6,6 +6,7 @@
 import { resize } from '../core/resize.js';
 import { Contact } from '../geometry/contact.js';
 import { collideRecords } from '../geometry/sat.js';
+import type { Body } from './Body.js';
 import type { Side } from './broadphase.js';
 
 /** aInB, bInA and "either body is a sensor", as bits of {@link HitList.flags}. */
@@ -92,4 +93,14 @@ export class HitList {
 /** Proxy id p of side `side` as one int: 2p on the dynamic side, 2p + 1 on the static side. */
 export function proxyRef<U>(side: Side<U>, p: number): number {
   return 2 * p + (side.isStatic ? 1 : 0);
+}
+
+/** The side of a proxy ref (see {@link proxyRef}); its proxy is `ref >> 1`. */
+export function sideOfRef<U>(ref: number, dynamic: Side<U>, statics: Side<U>): Side<U> {
+  return (ref & 1) === 0 ? dynamic : statics;
+}
+
+/** The body of a proxy ref (see {@link proxyRef}). */
+export function bodyOfRef<U>(ref: number, dynamic: Side<U>, statics: Side<U>): Body<U> {
+  return sideOfRef(ref, dynamic, statics).bodies[ref >> 1] as Body<U>;
 }

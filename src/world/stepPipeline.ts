@@ -18,7 +18,7 @@ import type { BodyList } from './bodyList.js';
 import { type BroadPhase, PAIR_DATA } from './broadphase.js';
 import { CandidatePairs } from './candidates.js';
 import type { ContactBook } from './contacts.js';
-import { HitList } from './hits.js';
+import { bodyOfRef, HitList } from './hits.js';
 import type { WorldQueries } from './queries.js';
 
 /**
@@ -45,14 +45,13 @@ export class StepPipeline<U> {
   private readonly sweepHit = new SweepHit();
   /**
    * The crossings this step's sweeps found, kept until the book has recorded the step's pairs
-   * (see {@link dropBeyondFirstHits}): the body, what it crossed, its motion and the hit. Its
-   * objects stay for the next step (cleared of bodies).
+   * (see {@link dropBeyondFirstHits}): the body, what it crossed and the hit (its motion is where
+   * it is less where it was, see {@link sweepContinuous}). The hits stay for the next step.
    */
   private crossings = 0;
   private readonly crossingBody: (Body<U> | null)[] = [];
   private readonly crossingOther: (Body<U> | null)[] = [];
   private readonly crossingHit: SweepHit[] = [];
-  private crossingMove = new Float64Array(16);
   /** Per dynamic proxy: 1 + its crossing's number this step, 0 for none. */
   private crossingOf = new Int32Array(64);
   /** When a body with a crossing met another body along its motion (see beyondFirstHit). */
@@ -166,16 +165,13 @@ export class StepPipeline<U> {
     if ((ref & 1) !== 0 || ref >> 1 >= this.crossingOf.length) return false; // (static: never swept)
     const k = this.crossingOf[ref >> 1] - 1;
     if (k < 0) return false;
-    const other = ((otherRef & 1) === 0 ? this.broad.dynamic : this.broad.statics).bodies[
-      otherRef >> 1
-    ] as Body<U>;
+    const other = bodyOfRef(otherRef, this.broad.dynamic, this.broad.statics);
     if (other === this.crossingOther[k]) return false;
     const body = this.crossingBody[k] as Body<U>;
-    const dx = this.crossingMove[2 * k];
-    const dy = this.crossingMove[2 * k + 1];
+    const { shape, _prevX: fromX, _prevY: fromY } = body;
     const entry = this.entryHit;
     // Not met along the motion at all (rounding) or met at the same time: kept.
-    if (!sweepFrom(body.shape, body._prevX, body._prevY, dx, dy, other.shape, entry)) return false;
+    if (!sweepFrom(shape, fromX, fromY, shape.x - fromX, shape.y - fromY, other.shape, entry)) return false;
     return entry.t > this.crossingHit[k].t;
   }
 
@@ -183,15 +179,9 @@ export class StepPipeline<U> {
   private addCrossings(frame: number): void {
     for (let k = 0; k < this.crossings; k++) {
       const body = this.crossingBody[k] as Body<U>;
-      const m = this.crossingMove;
-      this.book.addCrossing(
-        body,
-        this.crossingOther[k] as Body<U>,
-        m[2 * k],
-        m[2 * k + 1],
-        this.crossingHit[k],
-        frame,
-      );
+      const dx = body.shape.x - body._prevX;
+      const dy = body.shape.y - body._prevY;
+      this.book.addCrossing(body, this.crossingOther[k] as Body<U>, dx, dy, this.crossingHit[k], frame);
       this.crossingOf[body._proxy] = 0;
       this.crossingBody[k] = null;
       this.crossingOther[k] = null;
@@ -200,19 +190,15 @@ export class StepPipeline<U> {
   }
 
   /** Keeps a crossing found by a sweep (see {@link crossings}). */
-  private keepCrossing(body: Body<U>, other: Body<U>, dx: number, dy: number, hit: SweepHit): void {
+  private keepCrossing(body: Body<U>, other: Body<U>, hit: SweepHit): void {
     const k = this.crossings++;
     if (k === this.crossingHit.length) this.crossingHit.push(new SweepHit());
-    if (2 * k + 2 > this.crossingMove.length)
-      this.crossingMove = resize(Float64Array, this.crossingMove, 4 * k + 4, true);
     if (body._proxy >= this.crossingOf.length) {
       this.crossingOf = resize(Int32Array, this.crossingOf, 2 * body._proxy + 2, true);
     }
     this.crossingBody[k] = body;
     this.crossingOther[k] = other;
     this.crossingHit[k].copyFrom(hit);
-    this.crossingMove[2 * k] = dx;
-    this.crossingMove[2 * k + 1] = dy;
     this.crossingOf[body._proxy] = k + 1;
   }
 
@@ -299,7 +285,7 @@ export class StepPipeline<U> {
       shape._placeAt(x, y);
       shape._sync();
     }
-    if (other !== null) this.keepCrossing(body, other, dx, dy, hit);
+    if (other !== null) this.keepCrossing(body, other, hit);
   }
 
   /**
