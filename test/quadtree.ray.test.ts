@@ -1,7 +1,7 @@
 /** raycast and nearest-neighbour walks against brute force. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Quadtree, type Rect } from '../src/index.js';
+import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
 import { axisDistances, boxDistance2, type Item, withinDistance } from './oracle.js';
 
@@ -115,5 +115,67 @@ describe('nearest', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('a visitor may start another walk of the same index', () => {
+  // The walks hand their numbers to the index's relay in an array, and the index keeps the
+  // caller's visitor in a field while the walk runs: a nested walk must not take the outer one's.
+  const index = new QuadIndex({ x: 0, y: 0, width: 100, height: 100 });
+  for (let i = 0; i < 40; i++) index.add(2.5 * i, (7 * i) % 90, 2.5 * i + 4, ((7 * i) % 90) + 4);
+  const rays = (): string[] => {
+    const seen: string[] = [];
+    index.raycast(0, 1, 1, 0.9, 200, (id, t) => {
+      seen.push(`${id}@${t}`);
+    });
+    return seen;
+  };
+  const sweeps = (): string[] => {
+    const seen: string[] = [];
+    index.forEachSweepHit(0, 0, 3, 3, 90, 80, (id, t, nx, ny) => {
+      seen.push(`${id}@${t}:${nx},${ny}`);
+    });
+    return seen;
+  };
+  const nearest = (): string[] => {
+    const seen: string[] = [];
+    index.forEachNearest(50, 50, (id, d) => {
+      seen.push(`${id}@${d}`);
+    });
+    return seen;
+  };
+
+  it('raycast, forEachSweepHit and forEachNearest, each inside itself and inside the others', () => {
+    const alone = { rays: rays(), sweeps: sweeps(), nearest: nearest() };
+    expect(alone.rays.length).toBeGreaterThanOrEqual(3);
+    expect(alone.sweeps.length).toBeGreaterThan(3);
+    expect(alone.nearest.length).toBe(40);
+    const walks = { rays, sweeps, nearest };
+    for (const [outerName, inner] of Object.entries(walks)) {
+      const outer: string[] = [];
+      const record = (entry: string): void => {
+        outer.push(entry);
+        // Every visit starts each kind of walk again, whose answers must be the same.
+        for (const [name, walk] of Object.entries(walks)) {
+          expect(walk()).toEqual(alone[name as keyof typeof alone]);
+        }
+      };
+      if (outerName === 'rays')
+        index.raycast(0, 1, 1, 0.9, 200, (id, t) => record(`${id}@${t}`) as undefined);
+      else if (outerName === 'sweeps')
+        index.forEachSweepHit(0, 0, 3, 3, 90, 80, (id, t, nx, ny) => record(`${id}@${t}:${nx},${ny}`));
+      else index.forEachNearest(50, 50, (id, d) => record(`${id}@${d}`));
+      expect(outer).toEqual(alone[outerName as keyof typeof alone]);
+      expect(inner()).toEqual(alone[outerName as keyof typeof alone]);
+    }
+  });
+
+  it('a visitor that throws leaves the next walk its own visitor', () => {
+    expect(() =>
+      index.raycast(0, 1, 1, 0.9, 200, () => {
+        throw new Error('stop');
+      }),
+    ).toThrow('stop');
+    expect(rays()).toHaveLength(3);
   });
 });

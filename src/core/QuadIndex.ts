@@ -12,28 +12,40 @@ import { moveAllChecked, readBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { assertMutable } from './internal.js';
 import { layOutForSearches } from './layout.js';
-import { forEachNearest, type NearestVisitor, nearestK } from './nearest.js';
+import {
+  checkNearest,
+  forEachNearest,
+  NEAR_DISTANCE,
+  type NearestVisitor,
+  type NearestWalkVisitor,
+  nearestK,
+} from './nearest.js';
 import { readSettings } from './options.js';
 import { forEachPair } from './pairs.js';
 import {
+  checkRay,
   FIRST_ID,
   FIRST_T,
   RAY_DIR_X,
   RAY_DIR_Y,
+  RAY_ENTER,
   RAY_LIMIT,
   RAY_X,
   RAY_Y,
   type RayVisitor,
+  type RayWalkVisitor,
   walkRayNodes,
 } from './ray.js';
 import { runSearch, Search, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
 import {
-  FIRST_ID as SWEPT_ID,
-  FIRST_NX as SWEPT_NX,
-  FIRST_NY as SWEPT_NY,
-  FIRST_T as SWEPT_T,
+  checkSweep,
+  HIT_ID,
+  HIT_NX,
+  HIT_NY,
+  HIT_T,
   type SweepVisitor,
+  type SweepWalkVisitor,
   sweep,
 } from './sweep.js';
 import type {
@@ -78,6 +90,19 @@ export class QuadIndex {
   readonly maxDepth: number;
 
   private readonly tree: TreeStore;
+  // The caller's visitor of the ray, sweep or nearest walk under way, and the relays the walk
+  // calls instead (see RayWalkVisitor: the walks hand over their numbers in an array). Saved and
+  // put back around each walk, so that a visitor may start another; made once, since a closure
+  // made per call would allocate.
+  private rayVisit: RayVisitor | null = null;
+  private sweepVisit: SweepVisitor | null = null;
+  private nearVisit: NearestVisitor | null = null;
+  private readonly relayRay = (id: number, walk: Float64Array): number | boolean | void =>
+    (this.rayVisit as RayVisitor)(id, walk[RAY_ENTER]);
+  private readonly relaySweep = (id: number, walk: Float64Array): unknown =>
+    (this.sweepVisit as SweepVisitor)(id, walk[HIT_T], walk[HIT_NX], walk[HIT_NY]);
+  private readonly relayNear = (id: number, walk: Float64Array): unknown =>
+    (this.nearVisit as NearestVisitor)(id, walk[NEAR_DISTANCE]);
   private readonly nodeInfo: NodeInfo = {
     x: 0,
     y: 0,
@@ -308,7 +333,15 @@ export class QuadIndex {
    * beyond it are then skipped), or `false` to stop. For the first hit keep the smallest t.
    */
   raycast(x: number, y: number, dirX: number, dirY: number, maxT: number, visit: RayVisitor): void {
-    this.walkRay(x, y, dirX, dirY, maxT, visit);
+    checkRay(x, y, dirX, dirY, maxT);
+    requireFunction(visit, 'visit');
+    const saved = this.rayVisit;
+    this.rayVisit = visit;
+    try {
+      this.walkRay(x, y, dirX, dirY, maxT, this.relayRay);
+    } finally {
+      this.rayVisit = saved;
+    }
   }
 
   /**
@@ -324,6 +357,7 @@ export class QuadIndex {
     out: IdRayHit = { id: -1, t: 0 },
   ): IdRayHit | null {
     requireObject(out, 'out');
+    checkRay(x, y, dirX, dirY, maxT);
     const ray = this.walkRay(x, y, dirX, dirY, maxT, null);
     // Read before `out` is written: the walk's buffer is free again, and a setter on `out` that
     // runs another walk would fill it with that walk's answer.
@@ -336,8 +370,10 @@ export class QuadIndex {
   }
 
   /**
-   * The ray walk behind {@link raycast} and, without a visitor, {@link raycastFirst}; returns the
-   * walk's numbers, where the latter finds its hit (read them before the next traversal).
+   * The ray walk (arguments checked: see checkRay) behind {@link raycast} and, without a visitor,
+   * {@link raycastFirst}; returns the walk's numbers, where the latter finds its hit (read them
+   * before the next traversal). The object Quadtree and the World call it with visitors of their
+   * own (see internal.ts).
    */
   private walkRay(
     x: number,
@@ -345,14 +381,8 @@ export class QuadIndex {
     dirX: number,
     dirY: number,
     maxT: number,
-    visit: RayVisitor | null,
+    visit: RayWalkVisitor | null,
   ): Float64Array {
-    requireFinite(x, 'x');
-    requireFinite(y, 'y');
-    requireFinite(dirX, 'dirX');
-    requireFinite(dirY, 'dirY');
-    requireNonNegativeOrInfinity(maxT, 'maxT');
-    if (visit !== null) requireFunction(visit, 'visit');
     const tree = this.tree;
     const ctx = tree.enter();
     const ray = ctx.walk;
@@ -393,11 +423,13 @@ export class QuadIndex {
     skipId = -1,
   ): IdSweepHit | null {
     requireObject(out, 'out');
+    checkSweep(minX, minY, maxX, maxY, dx, dy);
+    requireInteger(skipId, 'skipId', -1, 0x7fffffff);
     const mover = this.walkSweep(minX, minY, maxX, maxY, dx, dy, null, skipId);
-    const id = mover[SWEPT_ID];
-    const t = mover[SWEPT_T];
-    const normalX = mover[SWEPT_NX];
-    const normalY = mover[SWEPT_NY];
+    const id = mover[HIT_ID];
+    const t = mover[HIT_T];
+    const normalX = mover[HIT_NX];
+    const normalY = mover[HIT_NY];
     if (id < 0) return null;
     out.id = id; // (read first, as in raycastFirst)
     out.t = t;
@@ -420,12 +452,22 @@ export class QuadIndex {
     visit: SweepVisitor,
     skipId = -1,
   ): void {
-    this.walkSweep(minX, minY, maxX, maxY, dx, dy, visit, skipId);
+    checkSweep(minX, minY, maxX, maxY, dx, dy);
+    requireFunction(visit, 'visit');
+    requireInteger(skipId, 'skipId', -1, 0x7fffffff);
+    const saved = this.sweepVisit;
+    this.sweepVisit = visit;
+    try {
+      this.walkSweep(minX, minY, maxX, maxY, dx, dy, this.relaySweep, skipId);
+    } finally {
+      this.sweepVisit = saved;
+    }
   }
 
   /**
-   * The sweep walk behind {@link forEachSweepHit} and, without a visitor, {@link sweep}; returns
-   * the walk's numbers, where the latter finds its hit (read them before the next traversal).
+   * The sweep walk (arguments checked: see checkSweep) behind {@link forEachSweepHit} and, without
+   * a visitor, {@link sweep}; returns the walk's numbers, where the latter finds its hit (read them
+   * before the next traversal). The object Quadtree calls it with a visitor of its own.
    */
   private walkSweep(
     minX: number,
@@ -434,14 +476,9 @@ export class QuadIndex {
     maxY: number,
     dx: number,
     dy: number,
-    visit: SweepVisitor | null,
+    visit: SweepWalkVisitor | null,
     skipId: number,
   ): Float64Array {
-    if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY);
-    requireFinite(dx, 'dx');
-    requireFinite(dy, 'dy');
-    if (visit !== null) requireFunction(visit, 'visit');
-    requireInteger(skipId, 'skipId', -1, 0x7fffffff);
     const tree = this.tree;
     const ctx = tree.enter();
     const mover = ctx.walk;
@@ -468,10 +505,22 @@ export class QuadIndex {
    * inline `visit`).
    */
   forEachNearest(x: number, y: number, visit: NearestVisitor, maxDistance = Number.POSITIVE_INFINITY): void {
-    requireFinite(x, 'x');
-    requireFinite(y, 'y');
-    requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
+    checkNearest(x, y, maxDistance);
     requireFunction(visit, 'visit');
+    const saved = this.nearVisit;
+    this.nearVisit = visit;
+    try {
+      this.walkNearest(x, y, maxDistance, this.relayNear);
+    } finally {
+      this.nearVisit = saved;
+    }
+  }
+
+  /**
+   * The nearest-first walk (arguments checked: see checkNearest) behind {@link forEachNearest}.
+   * The object Quadtree and the World call it with visitors of their own.
+   */
+  private walkNearest(x: number, y: number, maxDistance: number, visit: NearestWalkVisitor): void {
     const tree = this.tree;
     const ctx = tree.enter();
     try {

@@ -6,11 +6,13 @@ import {
   readdCleared as readdClearedIds,
 } from './batch.js';
 import { isSparse, layOutRuns, layOutRunsFrom, liveIdsAscending } from './layout.js';
+import { checkNearest, type NearestWalkVisitor } from './nearest.js';
 import { forEachPairWithin as walkWithin } from './pairs.js';
 import type { QuadIndex } from './QuadIndex.js';
+import { checkRay, type RayWalkVisitor } from './ray.js';
 import { runSearch, Search, searchArgs } from './search.js';
 import type { TreeStore } from './store.js';
-import { type SweepVisitor, sweep } from './sweep.js';
+import { checkSweep, type SweepWalkVisitor, sweep } from './sweep.js';
 import type { IdPairVisitor, IdVisitor } from './types.js';
 
 /**
@@ -113,16 +115,61 @@ export function forEachInBoxFrom(
   return runSearch(treeOf(index), candidatesOnly ? Search.Candidates : Search.Box, null, visit);
 }
 
+/** {@link QuadIndex.raycast} with a visitor of the walk itself (see RayWalkVisitor). */
+export function raycastWalk(
+  index: QuadIndex,
+  x: number,
+  y: number,
+  dirX: number,
+  dirY: number,
+  maxT: number,
+  visit: RayWalkVisitor,
+): void {
+  checkRay(x, y, dirX, dirY, maxT);
+  // biome-ignore lint/complexity/useLiteralKeys: the quoted name is what reaches a private method
+  index['walkRay'](x, y, dirX, dirY, maxT, visit);
+}
+
+/** {@link QuadIndex.forEachSweepHit} with a visitor of the walk itself (see SweepWalkVisitor). */
+export function forEachSweepHitWalk(
+  index: QuadIndex,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  dx: number,
+  dy: number,
+  visit: SweepWalkVisitor,
+  skipId: number,
+): void {
+  checkSweep(minX, minY, maxX, maxY, dx, dy);
+  // biome-ignore lint/complexity/useLiteralKeys: the quoted name is what reaches a private method
+  index['walkSweep'](minX, minY, maxX, maxY, dx, dy, visit, skipId);
+}
+
+/** {@link QuadIndex.forEachNearest} with a visitor of the walk itself (see NearestWalkVisitor). */
+export function forEachNearestWalk(
+  index: QuadIndex,
+  x: number,
+  y: number,
+  maxDistance: number,
+  visit: NearestWalkVisitor,
+): void {
+  checkNearest(x, y, maxDistance);
+  // biome-ignore lint/complexity/useLiteralKeys: the quoted name is what reaches a private method
+  index['walkNearest'](x, y, maxDistance, visit);
+}
+
 /**
- * {@link QuadIndex.forEachSweepHit} with the moving box and its motion at src[o … o + 5] (minX,
- * minY, maxX, maxY, dx, dy; checked by the caller) and no id skipped: the World's sweeps, which
- * pass no number as an argument (see Scratch.walk).
+ * {@link forEachSweepHitWalk} with the moving box and its motion at src[o … o + 5] (minX, minY,
+ * maxX, maxY, dx, dy; checked by the caller) and no id skipped: the World's sweeps, which pass no
+ * number as an argument (see Scratch.walk).
  */
 export function forEachSweepHitFrom(
   index: QuadIndex,
   src: Float64Array,
   o: number,
-  visit: SweepVisitor,
+  visit: SweepWalkVisitor,
 ): void {
   const tree = treeOf(index);
   const ctx = tree.enter();

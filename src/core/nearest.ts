@@ -1,3 +1,4 @@
+import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
 import { axisDistance, boxDistanceSquared } from './search.js';
@@ -10,6 +11,22 @@ import { axisDistance, boxDistanceSquared } from './search.js';
 
 /** Visitor of a nearest-first walk: the id and the squared distance to its box. */
 export type NearestVisitor = (id: number, distanceSquared: number) => unknown;
+
+/**
+ * The walk's own visitor: the id, and the walk's numbers, where the squared distance to its box
+ * is at NEAR_DISTANCE (read there rather than passed: V8 boxes a number passed to a call it does
+ * not inline, 16 bytes a box visited). QuadIndex.forEachNearest relays to a NearestVisitor.
+ */
+export type NearestWalkVisitor = (id: number, walk: Float64Array) => unknown;
+
+/** Where {@link forEachNearest} leaves the squared distance of the box it visits (in Scratch.walk). */
+export const NEAR_DISTANCE = 0;
+// Where the searches keep the point and the farthest squared distance still wanted, for
+// childEntries (numbers passed to it would be boxed, once per node opened, when V8 does not
+// inline it).
+const NEAR_X = 1;
+const NEAR_Y = 2;
+const NEAR_BOUND = 3;
 
 /**
  * Internal nodes with at most this many boxes of their own have them offered whole by nearestK.
@@ -48,9 +65,13 @@ export function forEachNearest(
   x: number,
   y: number,
   limit: number,
-  visit: NearestVisitor,
+  visit: NearestWalkVisitor,
 ): void {
   const limit2 = limit * limit;
+  const walk = ctx.walk;
+  walk[NEAR_X] = x;
+  walk[NEAR_Y] = y;
+  walk[NEAR_BOUND] = limit2;
   const exact = needsExactLimit(limit, limit2);
   const boxes = tree.boxes;
   const slotOf = tree.slotOf;
@@ -68,7 +89,8 @@ export function forEachNearest(
     const payload = ctx.ids[0];
     ctx.heapPop(size--);
     if (payload >= 0) {
-      if (visit(payload, key) === false) return;
+      walk[NEAR_DISTANCE] = key;
+      if (visit(payload, walk) === false) return;
       continue;
     }
     const n = queuedNode(payload, groupBase);
@@ -80,14 +102,19 @@ export function forEachNearest(
         if (group >= 0 && tree.reachGroup(n, i) !== group) continue;
         const i4 = slotOf[i] << 2;
         const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
-        if (d <= limit2 && (!exact || withinExactly(x, y, boxes, i4, limit))) ctx.heapPush(size++, d, i);
+        if (d <= limit2 && (!exact || withinExactly(x, y, boxes, i4, limit))) {
+          // (The key through the heap's array, see Scratch.siftUp.)
+          ctx.fitKeyed(size + 1);
+          ctx.keys[size] = d;
+          ctx.siftUp(size++, i);
+        }
       }
       continue;
     }
     // The node's groups and children, written past the heap's end and pushed where they are.
     ctx.fitKeyed(size + CHILD_ENTRIES);
-    const end = childEntries(tree, x, y, n, limit2, groupBase, true, ctx.keys, ctx.ids, size);
-    for (; size < end; size++) ctx.heapPush(size, ctx.keys[size], ctx.ids[size]);
+    const end = childEntries(tree, walk, n, groupBase, true, ctx.keys, ctx.ids, size);
+    for (; size < end; size++) ctx.siftUp(size, ctx.ids[size]);
   }
 }
 
@@ -130,6 +157,9 @@ export function nearestK(
   // (Best-first over a heap opens a few nodes fewer, but keeping the heap in order costs more than
   // they do: depth first took about 0.86× the time of best-first in nearest(5) at 100k boxes.)
   const groupBase = tree.nodeCapacity + 1;
+  const walk = ctx.walk;
+  walk[NEAR_X] = x;
+  walk[NEAR_Y] = y;
   let keys = ctx.keys;
   let stack = ctx.ids;
   keys[0] = 0;
@@ -184,7 +214,8 @@ export function nearestK(
       keys = ctx.keys;
       stack = ctx.ids;
     }
-    const top = childEntries(tree, x, y, n, bound, groupBase, !whole, keys, stack, sp);
+    walk[NEAR_BOUND] = bound;
+    const top = childEntries(tree, walk, n, groupBase, !whole, keys, stack, sp);
     // Nearest last, so that it is popped first (insertion sort: at most six entries).
     for (let i = sp + 1; i < top; i++) {
       const d = keys[i];
@@ -213,7 +244,8 @@ export function nearestK(
  * −(groupBase + 1 + 2n + g) is group g of node n's own boxes (see forEachNearest).
  */
 export function queuedNode(payload: number, groupBase: number): number {
-  return payload < -groupBase ? (-payload - groupBase - 1) >> 1 : -(payload + 1);
+  // (−payload − 1, not −(payload + 1): for the root, payload −1, that is −0, a heap number.)
+  return payload < -groupBase ? (-payload - groupBase - 1) >> 1 : -payload - 1;
 }
 
 /** The group (0 or 1) of a queue payload naming a group of boxes, or −1 for a whole node. */
@@ -226,21 +258,23 @@ const CHILD_ENTRIES = 6;
 
 /**
  * Writes internal node n's two groups of midline-crossing boxes (when `groups`) and its non-empty
- * children that lie within `bound`, as (squared distance of their bounds, payload), to
- * keys/ids from `at` on; returns the end. At most {@link CHILD_ENTRIES} entries.
+ * children that lie within the squared distance walk[NEAR_BOUND] of the point (walk[NEAR_X],
+ * walk[NEAR_Y]), as (squared distance of their bounds, payload), to keys/ids from `at` on;
+ * returns the end. At most {@link CHILD_ENTRIES} entries.
  */
 function childEntries(
   tree: TreeArrays,
-  x: number,
-  y: number,
+  walk: Float64Array,
   n: number,
-  bound: number,
   groupBase: number,
   groups: boolean,
   keys: Float64Array,
   ids: Int32Array,
   at: number,
 ): number {
+  const x = walk[NEAR_X];
+  const y = walk[NEAR_Y];
+  const bound = walk[NEAR_BOUND];
   for (let g = 0; groups && g < 2; g++) {
     if (!tree.reachBounds(n, g, nodeBox)) continue;
     const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
@@ -311,4 +345,11 @@ function bestReplaceTop(keys: Float64Array, ids: Int32Array, size: number, key: 
 /** Removes the max-heap's top; `size` is the size before removal. */
 function bestPop(keys: Float64Array, ids: Int32Array, size: number): void {
   if (size > 1) bestReplaceTop(keys, ids, size - 1, keys[size - 1], ids[size - 1]);
+}
+
+/** Throws, naming the argument, unless the point is finite and the distance ≥ 0 (or +∞). */
+export function checkNearest(x: number, y: number, maxDistance: number): void {
+  requireFinite(x, 'x');
+  requireFinite(y, 'y');
+  requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
 }

@@ -1,8 +1,18 @@
+import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
 
 /** Visitor of a ray walk: the id and where the segment enters its box. See `QuadIndex.raycast`. */
 export type RayVisitor = (id: number, tEnter: number) => number | boolean | void;
+
+/**
+ * The walk's own visitor: the id, and the walk's numbers, where the segment's entry into the box
+ * is at RAY_ENTER. The entry is read there rather than passed: V8 boxes a number passed to a call
+ * it does not inline, 16 bytes for every box the ray reaches. Answers as a {@link RayVisitor}'s;
+ * a visitor may also lower the limit at RAY_LIMIT itself. (QuadIndex.raycast relays to a
+ * RayVisitor; the object Quadtree and the World visit the walk directly.)
+ */
+export type RayWalkVisitor = (id: number, walk: Float64Array) => number | boolean | void;
 
 /** A node's float bounds (see TreeArrays.nodeBounds); one per module, used between calls only. */
 const nodeBox = new Float64Array(4);
@@ -13,7 +23,7 @@ export const RAY_Y = 1;
 export const RAY_DIR_X = 2;
 export const RAY_DIR_Y = 3;
 export const RAY_LIMIT = 4;
-const ENTER = 5;
+export const RAY_ENTER = 5;
 /** Where a walk without a visitor leaves the first hit: its t and id (−1: none yet). */
 export const FIRST_T = 6;
 export const FIRST_ID = 7;
@@ -26,7 +36,7 @@ export const FIRST_ID = 7;
  * at FIRST_T and FIRST_ID (−1: none), calling nothing: a visitor keeping the best in a closure
  * allocated on every call. Arguments are validated by the caller, which holds the tree busy.
  */
-export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayVisitor | null): void {
+export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisitor | null): void {
   const ray = ctx.walk;
   ray[FIRST_ID] = -1;
   const boxes = tree.boxes;
@@ -56,7 +66,7 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayVisitor |
       if (!rayEnter(ray, boxes, slotOf[i] << 2)) continue;
       if (visit === null) {
         // (The first hit counts even at t = Infinity, where a tiny direction makes the entry overflow.)
-        const t = ray[ENTER];
+        const t = ray[RAY_ENTER];
         const best = ray[FIRST_ID];
         if (best < 0 || t < ray[FIRST_T] || (t === ray[FIRST_T] && i < best)) {
           ray[FIRST_T] = t;
@@ -65,7 +75,7 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayVisitor |
         }
         continue;
       }
-      const answer = visit(i, ray[ENTER]);
+      const answer = visit(i, ray);
       if (answer === false) return;
       if (typeof answer === 'number' && answer < ray[RAY_LIMIT]) ray[RAY_LIMIT] = answer >= 0 ? answer : 0;
     }
@@ -77,7 +87,7 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayVisitor |
       if (tree.nodeTotal[c] === 0) continue;
       tree.nodeBounds(c, nodeBox);
       if (!rayEnter(ray, nodeBox, 0)) continue;
-      const t = ray[ENTER];
+      const t = ray[RAY_ENTER];
       let k = sp++;
       while (k > base && keys[k - 1] < t) {
         keys[k] = keys[k - 1];
@@ -125,6 +135,15 @@ function rayEnter(ray: Float64Array, b: Float64Array, o: number): boolean {
     tMax = Math.min(tMax, Math.max(t0, t1));
     if (tMin > tMax) return false;
   }
-  ray[ENTER] = tMin;
+  ray[RAY_ENTER] = tMin;
   return true;
+}
+
+/** Throws, naming the argument, unless a ray's numbers are finite and its limit ≥ 0 (or +∞). */
+export function checkRay(x: number, y: number, dirX: number, dirY: number, maxT: number): void {
+  requireFinite(x, 'x');
+  requireFinite(y, 'y');
+  requireFinite(dirX, 'dirX');
+  requireFinite(dirY, 'dirY');
+  requireNonNegativeOrInfinity(maxT, 'maxT');
 }

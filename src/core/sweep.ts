@@ -1,3 +1,4 @@
+import { isValidMinMax, requireFinite, requireMinMax } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
 import { queuedGroup, queuedNode } from './nearest.js';
 import type { Scratch } from './scratch.js';
@@ -107,6 +108,21 @@ export function boxEntry(
  * reversed motion direction, or (0, 0) without motion.
  */
 export function entryNormal(enter: number, dx: number, dy: number, out: Float64Array): void {
+  given[4] = dx;
+  given[5] = dy;
+  out[0] = enter; // (read back at once: out is only written by the last two lines)
+  normalOfEntry(given, out);
+}
+
+/**
+ * {@link entryNormal} with its numbers in arrays, for the index sweep (which calls it for every
+ * hit it visits, and would have them boxed as arguments): the entry at out[0], the motion at
+ * motion[4], motion[5].
+ */
+function normalOfEntry(motion: Float64Array, out: Float64Array): void {
+  const enter = out[0];
+  const dx = motion[4];
+  const dy = motion[5];
   let nx = 0;
   let ny = 0;
   if (enter < 0) {
@@ -135,17 +151,26 @@ export function entryNormal(enter: number, dx: number, dy: number, out: Float64A
 export type SweepVisitor = (id: number, t: number, normalX: number, normalY: number) => unknown;
 
 /**
- * Where a sweep without a visitor (null) leaves the first hit in the walk's numbers, calling
- * nothing: its id (−1: none), t and normal.
+ * The walk's own visitor: the id hit, and the walk's numbers, where its time of impact and normal
+ * are at HIT_T, HIT_NX and HIT_NY. Read there rather than passed: V8 boxes a number passed to a
+ * call it does not inline, 48 bytes a hit. (QuadIndex.forEachSweepHit relays to a SweepVisitor;
+ * the object Quadtree and the World visit the walk directly.)
  */
-export const FIRST_ID = 6;
-export const FIRST_T = 7;
-export const FIRST_NX = 8;
-export const FIRST_NY = 9;
+export type SweepWalkVisitor = (id: number, walk: Float64Array) => unknown;
+
+/**
+ * Where the walk leaves the hit it visits, in its numbers: t and normal; and, for a sweep without
+ * a visitor (null), which calls nothing and stops at the first hit, its id (−1: none).
+ */
+export const HIT_ID = 6;
+export const HIT_T = 7;
+export const HIT_NX = 8;
+export const HIT_NY = 9;
 
 /** Node, group and box bounds for the walk (used between calls only). */
 const bounds = new Float64Array(4);
-const normal = new Float64Array(2);
+/** The normal of the hit being visited (and, first, its entry: see normalOfEntry). */
+const hitNormal = new Float64Array(2);
 
 /**
  * Visits the boxes hit by the box in ctx.walk (minX, minY, maxX, maxY, put there by the caller)
@@ -155,11 +180,9 @@ const normal = new Float64Array(2);
  * moving box first reaches its bounds, a box by its exact time of impact, so only the nodes along
  * the swept path are opened. (Nodes come before boxes at equal keys, so ties still go by id.) The caller holds the tree busy.
  */
-export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: SweepVisitor | null): void {
+export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: SweepWalkVisitor | null): void {
   const mover = ctx.walk;
-  mover[FIRST_ID] = -1;
-  const dx = mover[4];
-  const dy = mover[5];
+  mover[HIT_ID] = -1;
   // A node (or group) is keyed by its entry time into its bounds: the very expressions of a box's
   // time of impact, (bMin − aMax)/d and (bMax − aMin)/d, with the node's bounds, which contain
   // every box filed in it. Float subtraction and division are monotone, so the key is never later
@@ -180,15 +203,16 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
     ctx.heapPop(size--);
     if (payload >= 0) {
       entryOf(mover, 0, boxes, slotOf[payload] << 2); // (a hit: it was queued for one)
-      entryNormal(entry[0], dx, dy, normal);
+      hitNormal[0] = entry[0];
+      normalOfEntry(mover, hitNormal);
+      mover[HIT_T] = key;
+      mover[HIT_NX] = hitNormal[0];
+      mover[HIT_NY] = hitNormal[1];
       if (visit === null) {
-        mover[FIRST_ID] = payload;
-        mover[FIRST_T] = key;
-        mover[FIRST_NX] = normal[0];
-        mover[FIRST_NY] = normal[1];
+        mover[HIT_ID] = payload;
         return;
       }
-      if (visit(payload, key, normal[0], normal[1]) === false) return;
+      if (visit(payload, mover) === false) return;
       continue;
     }
     const n = queuedNode(payload, groupBase);
@@ -223,4 +247,18 @@ function queueAtEntry(ctx: Scratch, size: number, id: number): void {
   ctx.fitKeyed(size + 1);
   ctx.keys[size] = entry[0] > 0 ? entry[0] : 0;
   ctx.siftUp(size, id);
+}
+
+/** Throws, naming the argument, unless a sweep's box is finite with min ≤ max and its motion finite. */
+export function checkSweep(
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  dx: number,
+  dy: number,
+): void {
+  if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY);
+  requireFinite(dx, 'dx');
+  requireFinite(dy, 'dy');
 }

@@ -81,7 +81,7 @@ export function raycast(
   requireFinite(dirY, 'dirY');
   requireNonNegativeOrInfinity(maxDistance, 'maxDistance');
   const target = out ?? new RayHit();
-  return raycastUnchecked(shape, originX, originY, dirX, dirY, maxDistance, target) ? target : null;
+  return castRay(shape, originX, originY, dirX, dirY, maxDistance, target) ? target : null;
 }
 
 /**
@@ -108,14 +108,11 @@ export function segmentCast(
   requireFinite(dx, 'x2 - x1');
   requireFinite(dy, 'y2 - y1');
   const target = out ?? new RayHit();
-  return raycastUnchecked(shape, x1, y1, dx, dy, length(dx, dy), target) ? target : null;
+  return castRay(shape, x1, y1, dx, dy, length(dx, dy), target) ? target : null;
 }
 
-/**
- * Same as {@link raycast} without argument checks; returns whether `out` was filled.
- * @internal
- */
-export function raycastUnchecked(
+/** {@link raycastUnchecked} of the ray given as numbers, through {@link rayAt}. */
+function castRay(
   shape: Shape,
   ox: number,
   oy: number,
@@ -124,6 +121,30 @@ export function raycastUnchecked(
   maxDistance: number,
   out: RayHit,
 ): boolean {
+  rayAt[0] = ox;
+  rayAt[1] = oy;
+  rayAt[2] = dx;
+  rayAt[3] = dy;
+  rayAt[4] = maxDistance;
+  return raycastUnchecked(shape, rayAt, out);
+}
+
+/** The ray of {@link castRay}'s call. */
+const rayAt = new Float64Array(5);
+
+/**
+ * Same as {@link raycast} without argument checks, the ray given in an array (origin x, y,
+ * direction x, y, maxDistance at ray[0 … 4]; the World casts one ray against many shapes, and
+ * numbers passed to this function, which V8 does not inline, would be boxed on the heap each
+ * time); returns whether `out` was filled.
+ * @internal
+ */
+export function raycastUnchecked(shape: Shape, ray: Float64Array, out: RayHit): boolean {
+  const ox = ray[0];
+  const oy = ray[1];
+  let dx = ray[2];
+  let dy = ray[3];
+  const maxDistance = ray[4];
   shape._sync();
   let dirLength = length(dx, dy);
   if (dirLength !== 0 && (dirLength < 1e-100 || dirLength > 1e100)) {
@@ -328,20 +349,34 @@ export function pointDistanceSquared(shape: Shape, x: number, y: number): number
   requireFinite(x, 'x');
   requireFinite(y, 'y');
   shape._sync();
-  return pointDistanceSquaredUnchecked(shape, x, y);
+  pointAt[0] = x;
+  pointAt[1] = y;
+  pointDistanceSquaredAt(shape, pointAt);
+  return pointAt[2];
 }
 
-/** @internal */
-export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number): number {
+/** {@link pointDistanceSquaredAt}'s numbers for {@link pointDistanceSquared}. */
+const pointAt = new Float64Array(3);
+
+/**
+ * {@link pointDistanceSquared} without argument checks, of a synced shape, with its numbers in an
+ * array: the point at at[0], at[1], the answer into at[2]. (The World calls it for every body a
+ * nearest query looks at; numbers passed to or returned from it would be boxed on the heap when V8
+ * does not inline it, which it does not: it is large.)
+ * @internal
+ */
+export function pointDistanceSquaredAt(shape: Shape, at: Float64Array): void {
+  const x = at[0];
+  const y = at[1];
   if (shape.kind === 'circle') {
     const c = shape as Circle;
     const dx = x - c._x;
     const dy = y - c._y;
     const d2 = dx * dx + dy * dy;
     const r = c._r;
-    if (d2 <= r * r) return 0;
     const gap = Math.sqrt(d2) - r;
-    return gap * gap;
+    at[2] = d2 <= r * r ? 0 : gap * gap;
+    return;
   }
   const poly = shape as ConvexShape;
   const v = poly._geo;
@@ -350,7 +385,8 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
   if (n === 1) {
     const dx = x - v[vAt];
     const dy = y - v[vAt + 1];
-    return dx * dx + dy * dy;
+    at[2] = dx * dx + dy * dy;
+    return;
   }
   // Inside (distance 0) takes the closed bounds as well as every face: a polygon far from the
   // origin can round its world vertices onto one point, whose zero normals pass every face test,
@@ -365,7 +401,10 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
         break;
       }
     }
-    if (inside) return 0;
+    if (inside) {
+      at[2] = 0;
+      return;
+    }
   }
   const edges = n === 2 ? 1 : n;
   let best = Number.POSITIVE_INFINITY;
@@ -391,5 +430,5 @@ export function pointDistanceSquaredUnchecked(shape: Shape, x: number, y: number
     }
     if (d2 < best) best = d2;
   }
-  return best;
+  at[2] = best;
 }

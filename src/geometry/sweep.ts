@@ -3,7 +3,7 @@
  * which rejects on swept bounds, decides the start with overlaps(), and dispatches each pair of
  * shape kinds to its exact solver (sweepCircle.ts, sweepConvex.ts). SweepHit is in sweepHit.ts.
  */
-import { boxEntry, entryNormal } from '../core/sweep.js';
+import { boxEntry, entryNormal, entryOf } from '../core/sweep.js';
 import { requireFinite, requireInstance } from '../shared/validate.js';
 import type { ConvexShape } from './convex.js';
 import { overlapsUnchecked } from './sat.js';
@@ -167,26 +167,49 @@ export function sweepShapes(moving: Shape, dx: number, dy: number, target: Shape
   if (!(out instanceof SweepHit)) requireInstance(out, SweepHit, 'a SweepHit', 'out');
   requireFinite(dx, 'dx');
   requireFinite(dy, 'dy');
-  return sweepShapesUnchecked(moving, dx, dy, target, out);
+  givenMotion[0] = dx;
+  givenMotion[1] = dy;
+  return sweepShapesUnchecked(moving, givenMotion, target, out);
 }
 
+/** {@link sweepShapes}'s motion, as {@link sweepShapesUnchecked} takes it. */
+const givenMotion = new Float64Array(2);
+/** The motion reversed, for a solver that moves the other shape (see sweepShapesUnchecked). */
+const reversedMotion = new Float64Array(2);
+/** The two bounds and the motion, for the swept-bounds test (see core/sweep.ts, entryOf). */
+const sweptBounds = new Float64Array(10);
+
 /**
- * {@link sweepShapes} without argument checks.
+ * {@link sweepShapes} without argument checks, the motion (dx, dy) at motion[0], motion[1]. (The
+ * World sweeps one shape against many, and numbers passed to this function and to the solvers,
+ * which V8 does not inline, would be boxed on the heap for each.)
  * @internal
  */
 export function sweepShapesUnchecked(
   moving: Shape,
-  dx: number,
-  dy: number,
+  motion: Float64Array,
   target: Shape,
   out: SweepHit,
 ): boolean {
+  const dx = motion[0];
+  const dy = motion[1];
   moving._sync();
   target._sync();
   const a = moving._bounds;
   const b = target._bounds;
   // Shapes overlap only where their bounds do: a swept-bounds miss is an exact rejection.
-  if (!(boxEntry(a.minX, a.minY, a.maxX, a.maxY, dx, dy, b.minX, b.minY, b.maxX, b.maxY) < 1)) return false;
+  const g = sweptBounds;
+  g[0] = a.minX;
+  g[1] = a.minY;
+  g[2] = a.maxX;
+  g[3] = a.maxY;
+  g[4] = dx;
+  g[5] = dy;
+  g[6] = b.minX;
+  g[7] = b.minY;
+  g[8] = b.maxX;
+  g[9] = b.maxY;
+  if (!entryOf(g, 0, g, 6)) return false;
   // The start is decided by overlaps() itself, so t = 0 agrees with it exactly.
   if (overlapsUnchecked(moving, target)) {
     out.t = 0;
@@ -198,13 +221,16 @@ export function sweepShapesUnchecked(
   if (dx === 0 && dy === 0) return false;
   if (neverOverlap(moving, target)) return false;
   if (moving.kind === 'circle') {
-    if (target.kind === 'circle') return sweepCircleCircle(moving as Circle, dx, dy, target as Circle, out);
-    return sweepCircleConvex(moving as Circle, dx, dy, target as ConvexShape, false, out);
+    if (target.kind === 'circle') return sweepCircleCircle(moving as Circle, motion, target as Circle, out);
+    return sweepCircleConvex(moving as Circle, motion, target as ConvexShape, false, out);
   }
   // A convex shape moving into a circle is the circle moving the opposite way into the shape.
-  if (target.kind === 'circle')
-    return sweepCircleConvex(target as Circle, -dx, -dy, moving as ConvexShape, true, out);
-  return sweepConvexConvex(moving as ConvexShape, dx, dy, target as ConvexShape, out);
+  if (target.kind === 'circle') {
+    reversedMotion[0] = -dx;
+    reversedMotion[1] = -dy;
+    return sweepCircleConvex(target as Circle, reversedMotion, moving as ConvexShape, true, out);
+  }
+  return sweepConvexConvex(moving as ConvexShape, motion, target as ConvexShape, out);
 }
 
 /**

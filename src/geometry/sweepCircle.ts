@@ -18,11 +18,12 @@ import { type SweepHit, writeOpposingNormal } from './sweepHit.js';
  */
 export function sweepCircleCircle(
   mover: Circle,
-  dx: number,
-  dy: number,
+  motion: Float64Array,
   target: Circle,
   out: SweepHit,
 ): boolean {
+  const dx = motion[0];
+  const dy = motion[1];
   const px = mover._x - target._x;
   const py = mover._y - target._y;
   const b = px * dx + py * dy;
@@ -57,12 +58,13 @@ export function sweepCircleCircle(
  */
 export function sweepCircleConvex(
   circle: Circle,
-  dx: number,
-  dy: number,
+  motion: Float64Array,
   poly: ConvexShape,
   swapped: boolean,
   out: SweepHit,
 ): boolean {
+  const dx = motion[0];
+  const dy = motion[1];
   const cx = circle._x;
   const cy = circle._y;
   const r = circle._r;

@@ -20,11 +20,12 @@ import { middleOfOverlap, type SweepHit, writeOpposingNormal } from './sweepHit.
  */
 export function sweepConvexConvex(
   mover: ConvexShape,
-  dx: number,
-  dy: number,
+  motion: Float64Array,
   target: ConvexShape,
   out: SweepHit,
 ): boolean {
+  const dx = motion[0];
+  const dy = motion[1];
   let enter = Number.NEGATIVE_INFINITY;
   let exit = Number.POSITIVE_INFINITY;
   let nx = 0;

@@ -4,7 +4,10 @@
  * @module
  */
 import * as internal from '../core/internal.js';
+import { NEAR_DISTANCE } from '../core/nearest.js';
 import type { QuadIndex } from '../core/QuadIndex.js';
+import { RAY_ENTER } from '../core/ray.js';
+import { HIT_NX, HIT_NY, HIT_T } from '../core/sweep.js';
 import type { Rect } from '../core/types.js';
 import { readBox } from './readBox.js';
 import type { ItemVisitor } from './types.js';
@@ -55,12 +58,18 @@ export class ItemTable<T extends Rect> {
   private readonly relayPush = (id: number): void => {
     (this.outList as T[]).push(this.items[id] as T);
   };
-  private readonly relayRay = (id: number, t: number): number | boolean | void =>
-    (this.rayVisit as Stored<[T, number], number | boolean | void>)(this.items[id] as T, t);
-  private readonly relaySweep = (id: number, t: number, nx: number, ny: number): unknown =>
-    (this.sweepVisit as Stored<[T, number, number, number], unknown>)(this.items[id] as T, t, nx, ny);
-  private readonly relayNear = (id: number, d2: number): unknown =>
-    (this.nearVisit as Stored<[T, number], unknown>)(this.items[id] as T, d2);
+  // (The walks' numbers are read from the walk: see RayWalkVisitor.)
+  private readonly relayRay = (id: number, walk: Float64Array): number | boolean | void =>
+    (this.rayVisit as Stored<[T, number], number | boolean | void>)(this.items[id] as T, walk[RAY_ENTER]);
+  private readonly relaySweep = (id: number, walk: Float64Array): unknown =>
+    (this.sweepVisit as Stored<[T, number, number, number], unknown>)(
+      this.items[id] as T,
+      walk[HIT_T],
+      walk[HIT_NX],
+      walk[HIT_NY],
+    );
+  private readonly relayNear = (id: number, walk: Float64Array): unknown =>
+    (this.nearVisit as Stored<[T, number], unknown>)(this.items[id] as T, walk[NEAR_DISTANCE]);
 
   constructor(private readonly index: QuadIndex) {}
 
@@ -249,7 +258,7 @@ export class ItemTable<T extends Rect> {
     const saved = this.rayVisit;
     this.rayVisit = visit;
     try {
-      this.index.raycast(x, y, dirX, dirY, maxT, this.relayRay);
+      internal.raycastWalk(this.index, x, y, dirX, dirY, maxT, this.relayRay);
     } finally {
       this.rayVisit = saved;
     }
@@ -270,7 +279,8 @@ export class ItemTable<T extends Rect> {
     const saved = this.sweepVisit;
     this.sweepVisit = visit;
     try {
-      this.index.forEachSweepHit(
+      internal.forEachSweepHitWalk(
+        this.index,
         areaScratch[0],
         areaScratch[1],
         areaScratch[2],
@@ -290,7 +300,7 @@ export class ItemTable<T extends Rect> {
     const saved = this.nearVisit;
     this.nearVisit = visit;
     try {
-      this.index.forEachNearest(x, y, this.relayNear, maxDistance);
+      internal.forEachNearestWalk(this.index, x, y, maxDistance, this.relayNear);
     } finally {
       this.nearVisit = saved;
     }

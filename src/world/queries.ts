@@ -1,8 +1,11 @@
 import * as internal from '../core/internal.js';
+import { NEAR_DISTANCE } from '../core/nearest.js';
+import { RAY_ENTER, RAY_LIMIT } from '../core/ray.js';
+import { HIT_T } from '../core/sweep.js';
 import { unit, vec } from '../geometry/math.js';
 import {
   containsPointUnchecked,
-  pointDistanceSquaredUnchecked,
+  pointDistanceSquaredAt,
   RayHit,
   raycastUnchecked,
 } from '../geometry/raycast.js';
@@ -19,8 +22,8 @@ import { type BodyFilter, CastHit, passes, RaycastHit } from './types.js';
  * The world's exact queries over the broad phase: candidates from both indexes, then the shape
  * test. Each kind of query keeps its arguments in a small state object of its own while the index
  * walks (the index calls back with proxy ids), so a region query allocates nothing but its
- * results. (Rays, casts and nearest still do, a little: numbers passed to visitors and shape
- * helpers V8 did not inline, 0.2–2 KB a call.)
+ * results. (Rays, casts and nearest pass a few numbers to functions V8 does not inline, once a
+ * call: the index's walks hand each box's numbers over in an array, see RayWalkVisitor.)
  * Arguments are validated, and the broad phase synced, by the World before it calls in here; the
  * casts hand back the World's results (the first hit copied out, or every hit sorted).
  */
@@ -50,54 +53,62 @@ export class WorldQueries<U> {
     if (containsPointUnchecked(body.shape, this.px, this.py)) this.out.push(body);
   };
 
-  // Rays: origin, direction as given (shapes) and the index's unit direction, best hit so far.
+  // Rays: the origin, the best hit so far, and the ray as the shapes are cast it (origin,
+  // direction as given, limit: see raycastUnchecked).
   private readonly ray = {
     ox: 0,
     oy: 0,
-    dx: 0,
-    dy: 0,
-    max: 0,
     best: 0,
     body: null as Body<U> | null,
     all: null as RaycastHit<U>[] | null,
   };
+  private readonly rayAt = new Float64Array(5);
   private readonly rayHit = new RayHit();
   private readonly bestHit = new RayHit();
-  private readonly visitRay = (id: number, tEnter: number): number | undefined => {
+  // (The index's walks hand their numbers over in `walk`, and the visitors lower a ray's limit
+  // there: see RayWalkVisitor. Passed or returned, each number would be a heap object.)
+  private readonly visitRay = (id: number, walk: Float64Array): undefined => {
     const ray = this.ray;
     const reach = rayReach(ray.best, ray.ox, ray.oy);
-    if (tEnter > reach) return reach;
+    if (walk[RAY_ENTER] > reach) {
+      lowerLimit(walk, reach);
+      return;
+    }
     const body = this.side[id] as Body<U>;
-    if (!passes(body, this.filter)) return undefined;
+    if (!passes(body, this.filter)) return;
     // The shape is tested over the whole ray (not up to the best so far) so that an exact tie is
     // seen and resolved by id, whatever order the index visits the boxes in.
-    if (!raycastUnchecked(body.shape, ray.ox, ray.oy, ray.dx, ray.dy, ray.max, this.rayHit)) return undefined;
+    if (!raycastUnchecked(body.shape, this.rayAt, this.rayHit)) return;
     const d = this.rayHit.distance;
     if (ray.all !== null) {
       const hit = new RaycastHit<U>(body);
       hit.copyFrom(this.rayHit);
       ray.all.push(hit);
-      return undefined;
+      return;
     }
     if (ray.body === null || d < ray.best || (d === ray.best && body._id < ray.body._id)) {
       ray.best = d;
       ray.body = body;
       this.bestHit.copyFrom(this.rayHit);
     }
-    return rayReach(ray.best, ray.ox, ray.oy);
+    lowerLimit(walk, rayReach(ray.best, ray.ox, ray.oy));
   };
 
   // Nearest: the k best so far, sorted by (distance², id).
   private readonly near = { k: 0, count: 0, limit2: 0, bodies: [] as Body<U>[], dist: [] as number[] };
-  private readonly visitNearest = (id: number, boxDistanceSquared: number): boolean | undefined => {
+  /** The nearest query's point, and each shape's squared distance from it (see pointDistanceSquaredAt). */
+  private readonly nearPoint = new Float64Array(3);
+  private readonly visitNearest = (id: number, walk: Float64Array): boolean | undefined => {
     const near = this.near;
     const k = near.k;
     // Box distance is a lower bound of shape distance: once it exceeds the k-th best, stop.
-    if (near.count === k && boxDistanceSquared > nearReach(near.dist[k - 1])) return false;
+    if (near.count === k && walk[NEAR_DISTANCE] > nearReach(near.dist[k - 1])) return false;
     const body = this.side[id] as Body<U>;
     if (!passes(body, this.filter)) return undefined;
     body.shape._sync();
-    const d2 = pointDistanceSquaredUnchecked(body.shape, this.px, this.py);
+    const at = this.nearPoint;
+    pointDistanceSquaredAt(body.shape, at);
+    const d2 = at[2];
     if (d2 > near.limit2) return undefined;
     const bodies = near.bodies;
     const dist = near.dist;
@@ -123,24 +134,24 @@ export class WorldQueries<U> {
   private readonly mover = new Float64Array(6);
   private readonly castState = {
     shape: null as Shape | null,
-    dx: 0,
-    dy: 0,
     skip: null as Body<U> | null,
     accept: null as ((body: Body<U>, hit: SweepHit) => boolean) | null,
     best: null as Body<U> | null,
     all: null as CastHit<U>[] | null,
   };
+  /** The cast's motion, as the shape sweeps take it (see sweepShapesUnchecked). */
+  private readonly castMotion = new Float64Array(2);
   private readonly castHit = new SweepHit();
   private readonly bestCast = new SweepHit();
-  private readonly visitCast = (id: number, boxT: number): boolean | undefined => {
+  private readonly visitCast = (id: number, walk: Float64Array): boolean | undefined => {
     const cast = this.castState;
     // Boxes come in increasing time of impact, a lower bound of their shapes' (a shape lies in
     // its box): past the best shape hit nothing can beat it.
-    if (cast.all === null && cast.best !== null && boxT > castReach(this.bestCast.t)) return false;
+    if (cast.all === null && cast.best !== null && walk[HIT_T] > castReach(this.bestCast.t)) return false;
     const body = this.side[id] as Body<U>;
     if (body === cast.skip || !passes(body, this.filter)) return undefined;
     const hit = this.castHit;
-    if (!sweepShapesUnchecked(cast.shape as Shape, cast.dx, cast.dy, body.shape, hit)) return undefined;
+    if (!sweepShapesUnchecked(cast.shape as Shape, this.castMotion, body.shape, hit)) return undefined;
     if (cast.accept !== null && !cast.accept(body, hit)) return undefined;
     if (cast.all !== null) {
       const copy = new CastHit<U>(body);
@@ -281,9 +292,12 @@ export class WorldQueries<U> {
     const ray = this.ray;
     ray.ox = ox;
     ray.oy = oy;
-    ray.dx = dx;
-    ray.dy = dy;
-    ray.max = maxDistance;
+    const at = this.rayAt;
+    at[0] = ox;
+    at[1] = oy;
+    at[2] = dx;
+    at[3] = dy;
+    at[4] = maxDistance;
     ray.best = maxDistance;
     ray.body = null;
     ray.all = all;
@@ -293,11 +307,12 @@ export class WorldQueries<U> {
       const reach = rayReach(maxDistance, ox, oy);
       if (!this.skips(this.broad.statics)) {
         this.side = this.broad.statics.bodies;
-        this.broad.statics.index.raycast(ox, oy, ux, uy, reach, this.visitRay);
+        internal.raycastWalk(this.broad.statics.index, ox, oy, ux, uy, reach, this.visitRay);
       }
       if (!this.skips(this.broad.dynamic)) {
         this.side = this.broad.dynamic.bodies;
-        this.broad.dynamic.index.raycast(
+        internal.raycastWalk(
+          this.broad.dynamic.index,
           ox,
           oy,
           ux,
@@ -323,7 +338,9 @@ export class WorldQueries<U> {
     skip: Body<U> | null,
     out: CastHit<U> | undefined,
   ): CastHit<U> | null {
-    const body = this.sweep(shape, dx, dy, filter, skip, null, null);
+    this.castMotion[0] = dx;
+    this.castMotion[1] = dy;
+    const body = this.sweep(shape, this.castMotion, filter, skip, null, null);
     if (body === null) return null;
     const result = out ?? new CastHit<U>();
     result.copyFrom(this.bestCast);
@@ -341,32 +358,36 @@ export class WorldQueries<U> {
     out: CastHit<U>[],
   ): CastHit<U>[] {
     const hits: CastHit<U>[] = [];
-    this.sweep(shape, dx, dy, filter, skip, null, hits);
+    this.castMotion[0] = dx;
+    this.castMotion[1] = dy;
+    this.sweep(shape, this.castMotion, filter, skip, null, hits);
     hits.sort(byTime);
     for (const h of hits) out.push(h);
     return out;
   }
 
   /**
-   * The shape cast: `shape` (at its current place) moved by (dx, dy) against every body but
+   * The shape cast: `shape` (at its current place) moved by `motion` (dx, dy: an array, as the
+   * shape sweeps take it, since the step casts each continuous body) against every body but
    * `skip`; the first hit (returned, its data in `bestCast` and copied into `hit`) or, with `all`,
    * every hit appended there. `accept` can veto a hit (the continuous sweep uses it). Candidates
    * come from each index's box sweep, nearest first, so only the bodies along the path are tested.
    */
   sweep(
     shape: Shape,
-    dx: number,
-    dy: number,
+    motion: Float64Array,
     filter: BodyFilter<U> | undefined,
     skip: Body<U> | null,
     hit: SweepHit | null,
     all: CastHit<U>[] | null,
     accept: ((body: Body<U>, hit: SweepHit) => boolean) | null = null,
   ): Body<U> | null {
+    const dx = motion[0];
+    const dy = motion[1];
     const cast = this.castState;
     cast.shape = shape;
-    cast.dx = dx;
-    cast.dy = dy;
+    this.castMotion[0] = dx;
+    this.castMotion[1] = dy;
     cast.skip = skip;
     cast.accept = accept;
     cast.best = null;
@@ -410,8 +431,8 @@ export class WorldQueries<U> {
   ): void {
     const near = this.near;
     this.begin(out, filter);
-    this.px = x;
-    this.py = y;
+    this.nearPoint[0] = x;
+    this.nearPoint[1] = y;
     near.k = k;
     near.count = 0;
     near.limit2 = maxDistance * maxDistance;
@@ -420,7 +441,7 @@ export class WorldQueries<U> {
         if (this.skips(side)) continue;
         this.side = side.bodies;
         // (With nearReach's margin, so that a shape exactly at maxDistance is looked at.)
-        side.index.forEachNearest(x, y, this.visitNearest, Math.sqrt(nearReach(near.limit2)));
+        internal.forEachNearestWalk(side.index, x, y, Math.sqrt(nearReach(near.limit2)), this.visitNearest);
       }
       for (let i = 0; i < near.count; i++) out.push(near.bodies[i]);
     } finally {
@@ -469,6 +490,11 @@ export class WorldQueries<U> {
 /** Reach for a ray from (ox, oy) whose best hit is at distance `best`. */
 function rayReach(best: number, ox: number, oy: number): number {
   return best + (best + Math.abs(ox) + Math.abs(oy)) * 2 ** -30;
+}
+
+/** Shortens a ray walk's segment to `t` (see RayWalkVisitor), as the walk does with a visitor's number. */
+function lowerLimit(walk: Float64Array, t: number): void {
+  if (t < walk[RAY_LIMIT]) walk[RAY_LIMIT] = t >= 0 ? t : 0;
 }
 
 /** Reach for a shape cast whose best hit is at time `t` (a fraction of the motion). */

@@ -56,6 +56,11 @@ export class StepPipeline<U> {
   private crossingOf = new Int32Array(64);
   /** When a body with a crossing met another body along its motion (see beyondFirstHit). */
   private readonly entryHit = new SweepHit();
+  /**
+   * The motion of the body being swept, or its start and motion for sweepFrom: numbers passed
+   * to the sweeps, large functions V8 does not inline, would be boxed on the heap at every call.
+   */
+  private readonly motion = new Float64Array(4);
   private readonly candidates = new CandidatePairs();
   /** The colliding pairs of the step under way, for the book (see HitList). */
   private readonly hits = new HitList();
@@ -170,8 +175,13 @@ export class StepPipeline<U> {
     const body = this.crossingBody[k] as Body<U>;
     const { shape, _prevX: fromX, _prevY: fromY } = body;
     const entry = this.entryHit;
+    const from = this.motion;
+    from[0] = fromX;
+    from[1] = fromY;
+    from[2] = shape.x - fromX;
+    from[3] = shape.y - fromY;
     // Not met along the motion at all (rounding) or met at the same time: kept.
-    if (!sweepFrom(shape, fromX, fromY, shape.x - fromX, shape.y - fromY, other.shape, entry)) return false;
+    if (!sweepFrom(shape, from, other.shape, entry)) return false;
     return entry.t > this.crossingHit[k].t;
   }
 
@@ -276,7 +286,9 @@ export class StepPipeline<U> {
       this.sweptBody = body;
       this.sweptX = x;
       this.sweptY = y;
-      other = this.queries.sweep(shape, dx, dy, undefined, body, hit, null, this.acceptCrossing);
+      this.motion[0] = dx;
+      this.motion[1] = dy;
+      other = this.queries.sweep(shape, this.motion, undefined, body, hit, null, this.acceptCrossing);
     } finally {
       this.sweptBody = null;
       // Recomputed now: the sweep recomputed the shape where it was, and its data is also the
@@ -358,7 +370,12 @@ function touchesAtStart(
   const back = contact.depth + rounding;
   const x = shape._x - back * nx;
   const y = shape._y - back * ny;
-  if (!sweepFrom(shape, x, y, dx + back * nx, dy + back * ny, target, hit) || hit.t === 0) {
+  const from = touchFrom;
+  from[0] = x;
+  from[1] = y;
+  from[2] = dx + back * nx;
+  from[3] = dy + back * ny;
+  if (!sweepFrom(shape, from, target, hit) || hit.t === 0) {
     // (Rounding again: the start's own normal, from the body hit towards the mover.)
     hit.normal.x = 0 - nx;
     hit.normal.y = 0 - ny;
@@ -401,24 +418,21 @@ function spanAlong(shape: Shape, nx: number, ny: number): void {
   }
 }
 
+/** touchesAtStart's sweep, as sweepFrom takes it. */
+const touchFrom = new Float64Array(4);
+
 /**
- * sweepShapes of `shape` put at (x, y) and moved by (dx, dy), then put back where it was (its
- * data recomputed there, bit for bit as before).
+ * sweepShapes of `shape` put at (x, y) and moved by (dx, dy), given as from[0 … 3], then put back
+ * where it was (its data recomputed there, bit for bit as before).
  */
-function sweepFrom(
-  shape: Shape,
-  x: number,
-  y: number,
-  dx: number,
-  dy: number,
-  target: Shape,
-  out: SweepHit,
-): boolean {
+function sweepFrom(shape: Shape, from: Float64Array, target: Shape, out: SweepHit): boolean {
   const sx = shape._x;
   const sy = shape._y;
-  shape._placeAt(x, y);
+  shape._placeAt(from[0], from[1]);
+  from[0] = from[2]; // (the motion where the sweep reads it)
+  from[1] = from[3];
   try {
-    return sweepShapesUnchecked(shape, dx, dy, target, out);
+    return sweepShapesUnchecked(shape, from, target, out);
   } finally {
     shape._placeAt(sx, sy);
     shape._sync();
