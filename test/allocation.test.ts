@@ -57,6 +57,19 @@ describe("the World's nearest, raycast and castShape allocate nothing per box th
   }, 60_000);
 });
 
+describe('a step with continuous bodies allocates next to nothing', () => {
+  it('100 bullets sweeping through 2,000 moving shapes and 200 walls', () => {
+    const result = runChild<{ step: number; crossings: number; contacts: number }>('continuous', [
+      '--expose-gc',
+    ]);
+    // The bullets do cross things: about 43 continuous contacts start every step.
+    expect(result.crossings).toBeGreaterThan(2500);
+    // 475 bytes a step measured. With the sweeps' numbers passed as arguments, to the World's
+    // visitor and to the shape sweeps' solvers, the same steps allocated 36.8 KB.
+    expect(result.step).toBeLessThan(2048);
+  }, 60_000);
+});
+
 describe('memory follows what is held, not what was', () => {
   it('bodies added, moved and removed between steps, and a Quadtree after a peak, leave little behind', () => {
     const bytes = runChild<{ moved: number; peak: number }>('retained', ['--expose-gc']);

@@ -111,18 +111,18 @@ export function entryNormal(enter: number, dx: number, dy: number, out: Float64A
   given[4] = dx;
   given[5] = dy;
   out[0] = enter; // (read back at once: out is only written by the last two lines)
-  normalOfEntry(given, out);
+  normalOfEntry(given, 4, out);
 }
 
 /**
- * {@link entryNormal} with its numbers in arrays, for the index sweep (which calls it for every
- * hit it visits, and would have them boxed as arguments): the entry at out[0], the motion at
- * motion[4], motion[5].
+ * {@link entryNormal} with its numbers in arrays, for the sweeps that call it for every hit (numbers
+ * passed to a call V8 does not inline would be boxed on the heap): the entry at out[0], the motion
+ * at motion[at], motion[at + 1].
  */
-function normalOfEntry(motion: Float64Array, out: Float64Array): void {
+export function normalOfEntry(motion: Float64Array, at: number, out: Float64Array): void {
   const enter = out[0];
-  const dx = motion[4];
-  const dy = motion[5];
+  const dx = motion[at];
+  const dy = motion[at + 1];
   let nx = 0;
   let ny = 0;
   if (enter < 0) {
@@ -204,7 +204,7 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
     if (payload >= 0) {
       entryOf(mover, 0, boxes, slotOf[payload] << 2); // (a hit: it was queued for one)
       hitNormal[0] = entry[0];
-      normalOfEntry(mover, hitNormal);
+      normalOfEntry(mover, 4, hitNormal);
       mover[HIT_T] = key;
       mover[HIT_NX] = hitNormal[0];
       mover[HIT_NY] = hitNormal[1];

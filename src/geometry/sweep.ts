@@ -3,11 +3,11 @@
  * which rejects on swept bounds, decides the start with overlaps(), and dispatches each pair of
  * shape kinds to its exact solver (sweepCircle.ts, sweepConvex.ts). SweepHit is in sweepHit.ts.
  */
-import { boxEntry, entryNormal, entryOf } from '../core/sweep.js';
+import { boxEntry, entryNormal, entryOf, normalOfEntry } from '../core/sweep.js';
 import { requireFinite, requireInstance } from '../shared/validate.js';
 import type { ConvexShape } from './convex.js';
 import { overlapsUnchecked } from './sat.js';
-import { requireShape, type Shape } from './shape.js';
+import { type AABB, requireShape, type Shape } from './shape.js';
 import type { Circle } from './shapes.js';
 import { sweepCircleCircle, sweepCircleConvex } from './sweepCircle.js';
 import { sweepConvexConvex } from './sweepConvex.js';
@@ -31,13 +31,18 @@ import { middleOfOverlap, SweepHit } from './sweepHit.js';
 const boxNormal = new Float64Array(2);
 
 /**
- * The normal reported for shapes that overlap at t = 0: against the motion, or (0, 0) without
- * motion (the index's rule for boxes, core/sweep.ts, whose overlap case this is).
+ * The answer for shapes that overlap at t = 0 (`a` and `b` their bounds, the motion at motion[0],
+ * motion[1]): the normal against the motion, or (0, 0) without motion (the index's rule for boxes,
+ * core/sweep.ts, whose overlap case this is), and the centre of the bounds' intersection as point.
  */
-function setReversedMotion(out: SweepHit, dx: number, dy: number): void {
-  entryNormal(-1, dx, dy, boxNormal);
+function startOverlap(out: SweepHit, a: Readonly<AABB>, b: Readonly<AABB>, motion: Float64Array): void {
+  out.t = 0;
+  boxNormal[0] = -1; // (an entry before the start)
+  normalOfEntry(motion, 0, boxNormal);
   out.normal.x = boxNormal[0];
   out.normal.y = boxNormal[1];
+  out.point.x = middleOfOverlap(a.minX, a.maxX, b.minX, b.maxX);
+  out.point.y = middleOfOverlap(a.minY, a.maxY, b.minY, b.maxY);
 }
 
 /**
@@ -212,10 +217,7 @@ export function sweepShapesUnchecked(
   if (!entryOf(g, 0, g, 6)) return false;
   // The start is decided by overlaps() itself, so t = 0 agrees with it exactly.
   if (overlapsUnchecked(moving, target)) {
-    out.t = 0;
-    setReversedMotion(out, dx, dy);
-    out.point.x = middleOfOverlap(a.minX, a.maxX, b.minX, b.maxX);
-    out.point.y = middleOfOverlap(a.minY, a.maxY, b.minY, b.maxY);
+    startOverlap(out, a, b, motion);
     return true;
   }
   if (dx === 0 && dy === 0) return false;

@@ -148,11 +148,11 @@ export class ContactBook<U> {
   }
 
   /**
-   * Continuous `body`, moving by (dx, dy) this step, met `other` first, at `hit`: a contact with
-   * `continuous: true` when they do not overlap now, or the time of impact added to the pair
-   * pass's contact when they do.
+   * Continuous `body` met `other` first during this step's motion (from where it was at the last
+   * step, `_prevX`/`_prevY`, to where it is), at `hit`: a contact with `continuous: true` when they
+   * do not overlap now, or the time of impact added to the pair pass's contact when they do.
    */
-  addCrossing(body: Body<U>, other: Body<U>, dx: number, dy: number, hit: SweepHit, frame: number): void {
+  addCrossing(body: Body<U>, other: Body<U>, hit: SweepHit, frame: number): void {
     const lo = body._id < other._id ? body : other;
     const hi = lo === body ? other : body;
     let contact = this.table.get(lo._id, hi._id);
@@ -165,7 +165,7 @@ export class ContactBook<U> {
       // It ends the step inside the body it met first: the pair pass has the overlap; add when
       // and where the body entered, so that separate() puts it back on the side it came from
       // instead of pushing it through along the shortest way out.
-      this.setImpact(contact as BodyContact<U>, body, dx, dy, hit);
+      this.setImpact(contact as BodyContact<U>, body, hit);
       return;
     }
     if (contact === undefined) {
@@ -174,7 +174,7 @@ export class ContactBook<U> {
     }
     contact.a = lo.shape;
     contact.b = hi.shape;
-    this.setImpact(contact, body, dx, dy, hit);
+    this.setImpact(contact, body, hit);
     contact.normalX = contact.impactNormal.x;
     contact.normalY = contact.impactNormal.y;
     contact.depth = 0;
@@ -211,7 +211,7 @@ export class ContactBook<U> {
   }
 
   /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */
-  private setImpact(contact: BodyContact<U>, body: Body<U>, dx: number, dy: number, hit: SweepHit): void {
+  private setImpact(contact: BodyContact<U>, body: Body<U>, hit: SweepHit): void {
     contact._impact = true;
     contact.timeOfImpact = hit.t;
     contact.impactPoint.x = hit.point.x;
@@ -221,9 +221,11 @@ export class ContactBook<U> {
     const sign = body === contact.bodyA ? -1 : 1;
     contact.impactNormal.x = sign * hit.normal.x + 0;
     contact.impactNormal.y = sign * hit.normal.y + 0;
+    // (The motion from the body itself, not passed in: numbers passed to a call V8 does not inline
+    // are boxed on the heap, a few for every crossing of every step.)
     contact._mover = body;
-    contact._moveX = dx;
-    contact._moveY = dy;
+    contact._moveX = body.shape.x - body._prevX;
+    contact._moveY = body.shape.y - body._prevY;
     contact._endX = body.shape.x;
     contact._endY = body.shape.y;
   }

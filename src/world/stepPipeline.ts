@@ -189,9 +189,7 @@ export class StepPipeline<U> {
   private addCrossings(frame: number): void {
     for (let k = 0; k < this.crossings; k++) {
       const body = this.crossingBody[k] as Body<U>;
-      const dx = body.shape.x - body._prevX;
-      const dy = body.shape.y - body._prevY;
-      this.book.addCrossing(body, this.crossingOther[k] as Body<U>, dx, dy, this.crossingHit[k], frame);
+      this.book.addCrossing(body, this.crossingOther[k] as Body<U>, this.crossingHit[k], frame);
       this.crossingOf[body._proxy] = 0;
       this.crossingBody[k] = null;
       this.crossingOther[k] = null;
