@@ -11,7 +11,7 @@ import { type AABB, requireShape, type Shape } from './shape.js';
 import type { Circle } from './shapes.js';
 import { sweepCircleCircle, sweepCircleConvex } from './sweepCircle.js';
 import { sweepConvexConvex } from './sweepConvex.js';
-import { middleOfOverlap, SweepHit } from './sweepHit.js';
+import { middleOfOverlap, middleOfOverlapIn, SweepHit } from './sweepHit.js';
 
 /*
  * Time of impact for translation. A mover moves by (dx, dy) over the parameter t ∈ [0, 1]
@@ -41,9 +41,23 @@ function startOverlap(out: SweepHit, a: Readonly<AABB>, b: Readonly<AABB>, motio
   normalOfEntry(motion, 0, boxNormal);
   out.normal.x = boxNormal[0];
   out.normal.y = boxNormal[1];
-  out.point.x = middleOfOverlap(a.minX, a.maxX, b.minX, b.maxX);
-  out.point.y = middleOfOverlap(a.minY, a.maxY, b.minY, b.maxY);
+  const v = startMiddle;
+  v[0] = a.minX;
+  v[1] = a.maxX;
+  v[2] = b.minX;
+  v[3] = b.maxX;
+  middleOfOverlapIn(v);
+  out.point.x = v[4];
+  v[0] = a.minY;
+  v[1] = a.maxY;
+  v[2] = b.minY;
+  v[3] = b.maxY;
+  middleOfOverlapIn(v);
+  out.point.y = v[4];
 }
+
+/** {@link startOverlap}'s ranges, for middleOfOverlapIn. */
+const startMiddle = new Float64Array(5);
 
 /**
  * Sweeps an axis-aligned box against a static axis-aligned box: the mover `[minX, maxX] ×

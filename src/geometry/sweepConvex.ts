@@ -8,7 +8,7 @@ import type { ConvexShape } from './convex.js';
 import { unit, vec } from './math.js';
 import { project, projectFrom } from './record.js';
 import { collideAt } from './sat.js';
-import { middleOfOverlap, type SweepHit, writeOpposingNormal } from './sweepHit.js';
+import { middleOfOverlapIn, type SweepHit, writeOpposingNormal } from './sweepHit.js';
 
 /**
  * Two convex vertex sets: on every face normal N of either shape, the projections [minA, maxA] +
@@ -110,6 +110,9 @@ export function sweepConvexConvex(
   return true;
 }
 
+/** The two ranges along the face, for middleOfOverlapIn. */
+const faceRanges = new Float64Array(5);
+
 /**
  * The contact point of two convex vertex sets touching along out.normal (from target to mover),
  * with the mover displaced by (ox, oy): the middle of the overlap, along the tangent, of the
@@ -184,7 +187,13 @@ function writeConvexContactPoint(
     if (s > moverHi) moverHi = s;
   }
   // Interpolate along the target's supporting edge, so the point stays on its surface.
-  const mid = middleOfOverlap(moverLo, moverHi, lo, hi);
+  const v = faceRanges;
+  v[0] = moverLo;
+  v[1] = moverHi;
+  v[2] = lo;
+  v[3] = hi;
+  middleOfOverlapIn(v);
+  const mid = v[4];
   const f = (mid - lo) / (hi - lo);
   const x0 = tv[tvAt + 2 * loVertex];
   const y0 = tv[tvAt + 2 * loVertex + 1];

@@ -66,10 +66,30 @@ function newSweepHit(): SweepHit {
 
 /** Middle of [lo1, hi1] ∩ [lo2, hi2], clamped into [lo2, hi2] (the target's range) against rounding. @internal */
 export function middleOfOverlap(lo1: number, hi1: number, lo2: number, hi2: number): number {
-  const lo = lo1 > lo2 ? lo1 : lo2;
-  const hi = hi1 < hi2 ? hi1 : hi2;
+  const v = overlap;
+  v[0] = lo1;
+  v[1] = hi1;
+  v[2] = lo2;
+  v[3] = hi2;
+  middleOfOverlapIn(v);
+  return v[4];
+}
+
+/** {@link middleOfOverlap}'s numbers. */
+const overlap = new Float64Array(5);
+
+/**
+ * {@link middleOfOverlap} of the ranges [v[0], v[1]] and [v[2], v[3]], into v[4]: the form for the
+ * sweeps that ask it of many shapes (numbers passed to or returned from a call V8 does not inline
+ * are heap objects). @internal
+ */
+export function middleOfOverlapIn(v: Float64Array): void {
+  const lo2 = v[2];
+  const hi2 = v[3];
+  const lo = v[0] > lo2 ? v[0] : lo2;
+  const hi = v[1] < hi2 ? v[1] : hi2;
   const mid = 0.5 * lo + 0.5 * hi; // halves first: no overflow near the largest doubles
-  return mid < lo2 ? lo2 : mid > hi2 ? hi2 : mid;
+  v[4] = mid < lo2 ? lo2 : mid > hi2 ? hi2 : mid;
 }
 
 /**

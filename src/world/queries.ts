@@ -53,12 +53,15 @@ export class WorldQueries<U> {
     if (containsPointUnchecked(body.shape, this.px, this.py)) this.out.push(body);
   };
 
-  // Rays: the origin, the best hit so far, and the ray as the shapes are cast it (origin,
-  // direction as given, limit: see raycastUnchecked).
+  // Rays: the origin, the best hit so far and how far the index walk still looks (rayReach of
+  // it, worked out when it changes: per box, the numbers passed and returned would be heap
+  // objects), and the ray as the shapes are cast it (origin, direction as given, limit: see
+  // raycastUnchecked).
   private readonly ray = {
     ox: 0,
     oy: 0,
     best: 0,
+    reach: 0,
     body: null as Body<U> | null,
     all: null as RaycastHit<U>[] | null,
   };
@@ -69,9 +72,8 @@ export class WorldQueries<U> {
   // there: see RayWalkVisitor. Passed or returned, each number would be a heap object.)
   private readonly visitRay = (id: number, walk: Float64Array): undefined => {
     const ray = this.ray;
-    const reach = rayReach(ray.best, ray.ox, ray.oy);
-    if (walk[RAY_ENTER] > reach) {
-      lowerLimit(walk, reach);
+    if (walk[RAY_ENTER] > ray.reach) {
+      lowerToReach(walk, ray);
       return;
     }
     const body = this.side[id] as Body<U>;
@@ -88,21 +90,30 @@ export class WorldQueries<U> {
     }
     if (ray.body === null || d < ray.best || (d === ray.best && body._id < ray.body._id)) {
       ray.best = d;
+      ray.reach = rayReach(d, ray.ox, ray.oy);
       ray.body = body;
       this.bestHit.copyFrom(this.rayHit);
     }
-    lowerLimit(walk, rayReach(ray.best, ray.ox, ray.oy));
+    lowerToReach(walk, ray);
   };
 
   // Nearest: the k best so far, sorted by (distance², id).
-  private readonly near = { k: 0, count: 0, limit2: 0, bodies: [] as Body<U>[], dist: [] as number[] };
+  // (`reach`: nearReach of the k-th best, once k are found, worked out when that changes.)
+  private readonly near = {
+    k: 0,
+    count: 0,
+    limit2: 0,
+    reach: 0,
+    bodies: [] as Body<U>[],
+    dist: [] as number[],
+  };
   /** The nearest query's point, and each shape's squared distance from it (see pointDistanceSquaredAt). */
   private readonly nearPoint = new Float64Array(3);
   private readonly visitNearest = (id: number, walk: Float64Array): boolean | undefined => {
     const near = this.near;
     const k = near.k;
     // Box distance is a lower bound of shape distance: once it exceeds the k-th best, stop.
-    if (near.count === k && walk[NEAR_DISTANCE] > nearReach(near.dist[k - 1])) return false;
+    if (near.count === k && walk[NEAR_DISTANCE] > near.reach) return false;
     const body = this.side[id] as Body<U>;
     if (!passes(body, this.filter)) return undefined;
     body.shape._sync();
@@ -126,6 +137,7 @@ export class WorldQueries<U> {
     }
     dist[i] = d2;
     bodies[i] = body;
+    if (near.count === k) near.reach = nearReach(dist[k - 1]);
     return undefined;
   };
 
@@ -137,6 +149,8 @@ export class WorldQueries<U> {
     skip: null as Body<U> | null,
     accept: null as ((body: Body<U>, hit: SweepHit) => boolean) | null,
     best: null as Body<U> | null,
+    /** castReach of the best hit's time (+∞ until there is one): no box beyond it can beat it. */
+    reach: Number.POSITIVE_INFINITY,
     all: null as CastHit<U>[] | null,
   };
   /** The cast's motion, as the shape sweeps take it (see sweepShapesUnchecked). */
@@ -147,7 +161,7 @@ export class WorldQueries<U> {
     const cast = this.castState;
     // Boxes come in increasing time of impact, a lower bound of their shapes' (a shape lies in
     // its box): past the best shape hit nothing can beat it.
-    if (cast.all === null && cast.best !== null && walk[HIT_T] > castReach(this.bestCast.t)) return false;
+    if (cast.all === null && walk[HIT_T] > cast.reach) return false;
     const body = this.side[id] as Body<U>;
     if (body === cast.skip || !passes(body, this.filter)) return undefined;
     const hit = this.castHit;
@@ -162,6 +176,7 @@ export class WorldQueries<U> {
     const best = cast.best;
     if (best === null || hit.t < this.bestCast.t || (hit.t === this.bestCast.t && body._id < best._id)) {
       cast.best = body;
+      cast.reach = castReach(hit.t);
       this.bestCast.copyFrom(hit);
     }
     return undefined;
@@ -299,12 +314,13 @@ export class WorldQueries<U> {
     at[3] = dy;
     at[4] = maxDistance;
     ray.best = maxDistance;
+    ray.reach = rayReach(maxDistance, ox, oy);
     ray.body = null;
     ray.all = all;
     this.begin(this.out, filter);
     try {
       // Statics first (often the walls a ray stops at), then dynamics with the shrunken limit.
-      const reach = rayReach(maxDistance, ox, oy);
+      const reach = ray.reach;
       if (!this.skips(this.broad.statics)) {
         this.side = this.broad.statics.bodies;
         internal.raycastWalk(this.broad.statics.index, ox, oy, ux, uy, reach, this.visitRay);
@@ -317,7 +333,7 @@ export class WorldQueries<U> {
           oy,
           ux,
           uy,
-          all === null ? rayReach(ray.best, ox, oy) : reach,
+          all === null ? ray.reach : reach,
           this.visitRay,
         );
       }
@@ -391,6 +407,7 @@ export class WorldQueries<U> {
     cast.skip = skip;
     cast.accept = accept;
     cast.best = null;
+    cast.reach = Number.POSITIVE_INFINITY;
     cast.all = all;
     const b = shape.bounds;
     const mover = this.mover;
@@ -492,8 +509,12 @@ function rayReach(best: number, ox: number, oy: number): number {
   return best + (best + Math.abs(ox) + Math.abs(oy)) * 2 ** -30;
 }
 
-/** Shortens a ray walk's segment to `t` (see RayWalkVisitor), as the walk does with a visitor's number. */
-function lowerLimit(walk: Float64Array, t: number): void {
+/**
+ * Shortens a ray walk's segment to the ray's reach (see RayWalkVisitor), as the walk does with a
+ * visitor's number.
+ */
+function lowerToReach(walk: Float64Array, ray: { reach: number }): void {
+  const t = ray.reach;
   if (t < walk[RAY_LIMIT]) walk[RAY_LIMIT] = t >= 0 ? t : 0;
 }
 
