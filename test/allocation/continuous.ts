@@ -1,8 +1,8 @@
 /**
  * Child process of allocation.test.ts: what World.step() allocates with continuous bodies, printed
  * as JSON: 100 fast bullets (circles and thin boxes) among 2,000 moving shapes and 200 static
- * walls, each bullet sweeping every step. Only step() is measured, not the moves before it. Run
- * with --expose-gc.
+ * walls, each bullet sweeping every step; then what separate() allocates, called after each step.
+ * Only step() and separate() are measured, not the moves before them. Run with --expose-gc.
  */
 import { Body, Box, Circle, Polygon, World } from '../../src/index.js';
 import { mulberry32 } from '../fixtures.js';
@@ -92,11 +92,34 @@ for (let w = 0; w < 5; w++) {
   }
   windows.push(bytes / 50);
 }
+// Then separate() after each step, as a game resolving its contacts does.
+for (let f = 0; f < 1000; f++) {
+  move();
+  world.step();
+  world.separate();
+}
+gc();
+const separations: number[] = [];
+let pushed = 0;
+for (let w = 0; w < 5; w++) {
+  let bytes = 0;
+  for (let f = 0; f < 50; f++) {
+    move();
+    world.step();
+    bytes += bytesAllocatedBy(() => {
+      pushed += world.separate();
+    });
+  }
+  separations.push(bytes / 50);
+}
 const empty = bytesAllocatedBy(() => {});
+const median = (values: number[]): number => values.sort((a, b) => a - b)[2] - empty;
 process.stdout.write(
   JSON.stringify({
-    step: windows.sort((a, b) => a - b)[2] - empty,
+    step: median(windows),
     crossings,
     contacts: world.contacts.length,
+    separate: median(separations),
+    pushed: pushed / 250,
   }),
 );
