@@ -81,20 +81,23 @@ function perimeter(shape: ShapeSpec): number {
  * World side for about two overlaps per shape. Two convex shapes at uniform random positions and
  * orientations overlap with probability (A₁ + A₂ + P₁P₂/2π) / W² (the kinematic formula of
  * integral geometry), so a shape expects (N − 1)(2·E[A] + E[P]²/2π) / W² overlaps; the means are
- * taken over the generated shapes themselves.
+ * taken over the generated shapes themselves. At least four times the largest reach, so that a
+ * handful of shapes (the formula gives 0 for one) still has room to move.
  */
 function worldSide(shapes: readonly ShapeSpec[]): number {
   let areaSum = 0;
   let perimeterSum = 0;
+  let reach = 0;
   for (const s of shapes) {
     areaSum += area(s);
     perimeterSum += perimeter(s);
+    reach = Math.max(reach, s.reach);
   }
   const n = shapes.length;
   const meanA = areaSum / n;
   const meanP = perimeterSum / n;
   const pairArea = 2 * meanA + (meanP * meanP) / (2 * Math.PI);
-  return Math.round(Math.sqrt(((n - 1) * pairArea) / OVERLAPS_PER_SHAPE));
+  return Math.max(Math.round(Math.sqrt(((n - 1) * pairArea) / OVERLAPS_PER_SHAPE)), Math.ceil(4 * reach));
 }
 
 /** Same (count, seed) → same shapes and motion on every run and machine. Even ids are circles, odd ids polygons. */
