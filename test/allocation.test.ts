@@ -1,12 +1,15 @@
 /**
- * No per-box allocation in a steady frame, whatever V8 inlines. A number passed to (or returned
- * from) a function V8 did not inline is boxed: a new heap object. How much V8 inlines depends on
- * the caller (moveAll inlined into a big game loop leaves less room for what moveAll calls), so the
- * bench's allocation rows sometimes read 16–64 bytes per box per frame, in one process in four,
- * where the same code read 0 in the others. Run with inlining turned off, every call boxes its
- * numbers, so a per-box helper taking numbers shows on every run: that is what this test does, in
- * a child process with `--no-turbo-inlining`. (Per-frame bookkeeping, a few heap numbers a frame
- * whatever the count of boxes, is allowed: under 2 bytes per box.)
+ * What the per-frame paths allocate, each measured in a child process of its own (test/allocation/).
+ *
+ * A number passed to (or returned from) a function V8 did not inline is boxed: a new heap object.
+ * How much V8 inlines depends on the caller (moveAll inlined into a big game loop leaves less room
+ * for what moveAll calls), so the bench's allocation rows sometimes read 16–64 bytes per box per
+ * frame, in one process in four, where the same code read 0 in the others. Run with inlining turned
+ * off, every call boxes its numbers, so a per-box helper taking numbers shows on every run: that is
+ * what the first test does, with `--no-turbo-inlining`. (Per-frame bookkeeping, a few heap numbers
+ * a frame whatever the count of boxes, is allowed: under 2 bytes per box.) The World's queries,
+ * continuous bodies and separate() run with inlining on, in the conditions that defeat it in a
+ * real program: walks shared by several visitors, large solvers.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
