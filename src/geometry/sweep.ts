@@ -7,7 +7,7 @@ import { boxEntry, entryNormal, entryOf, normalOfEntry } from '../core/sweep.js'
 import { requireFinite, requireInstance } from '../shared/validate.js';
 import type { ConvexShape } from './convex.js';
 import { overlapsUnchecked } from './sat.js';
-import { type AABB, requireShape, type Shape } from './shape.js';
+import { requireShape, type Shape } from './shape.js';
 import type { Circle } from './shapes.js';
 import { sweepCircleCircle, sweepCircleConvex } from './sweepCircle.js';
 import { sweepConvexConvex } from './sweepConvex.js';
@@ -31,29 +31,27 @@ import { middleOfOverlap, middleOfOverlapIn, SweepHit } from './sweepHit.js';
 const boxNormal = new Float64Array(2);
 
 /**
- * The answer for shapes that overlap at t = 0 (`a` and `b` their bounds, the motion at motion[0],
- * motion[1]): the normal against the motion, or (0, 0) without motion (the index's rule for boxes,
- * core/sweep.ts, whose overlap case this is), and the centre of the bounds' intersection as point.
+ * The answer for shapes that overlap at t = 0, from sweepShapesUnchecked's array (the mover's
+ * bounds at g[0 … 3], the motion at g[4], g[5], the target's bounds at g[6 … 9]): the normal
+ * against the motion, or (0, 0) without motion (the index's rule for boxes, core/sweep.ts, whose
+ * overlap case this is), and the centre of the bounds' intersection as point.
  */
-function startOverlap(out: SweepHit, a: Readonly<AABB>, b: Readonly<AABB>, motion: Float64Array): void {
+function startOverlap(out: SweepHit, g: Float64Array): void {
   out.t = 0;
   boxNormal[0] = -1; // (an entry before the start)
-  normalOfEntry(motion, 0, boxNormal);
+  normalOfEntry(g, 4, boxNormal);
   out.normal.x = boxNormal[0];
   out.normal.y = boxNormal[1];
   const v = startMiddle;
-  v[0] = a.minX;
-  v[1] = a.maxX;
-  v[2] = b.minX;
-  v[3] = b.maxX;
-  middleOfOverlapIn(v);
-  out.point.x = v[4];
-  v[0] = a.minY;
-  v[1] = a.maxY;
-  v[2] = b.minY;
-  v[3] = b.maxY;
-  middleOfOverlapIn(v);
-  out.point.y = v[4];
+  for (let axis = 0; axis < 2; axis++) {
+    v[0] = g[axis];
+    v[1] = g[axis + 2];
+    v[2] = g[axis + 6];
+    v[3] = g[axis + 8];
+    middleOfOverlapIn(v);
+    if (axis === 0) out.point.x = v[4];
+    else out.point.y = v[4];
+  }
 }
 
 /** {@link startOverlap}'s ranges, for middleOfOverlapIn. */
@@ -231,7 +229,7 @@ export function sweepShapesUnchecked(
   if (!entryOf(g, 0, g, 6)) return false;
   // The start is decided by overlaps() itself, so t = 0 agrees with it exactly.
   if (overlapsUnchecked(moving, target)) {
-    startOverlap(out, a, b, motion);
+    startOverlap(out, g);
     return true;
   }
   if (dx === 0 && dy === 0) return false;
