@@ -12,42 +12,13 @@ import { moveAllChecked, readBoxArray } from './batch.js';
 import * as debug from './debug.js';
 import { assertMutable } from './internal.js';
 import { layOutForSearches } from './layout.js';
-import {
-  checkNearest,
-  forEachNearest,
-  NEAR_DISTANCE,
-  type NearestVisitor,
-  type NearestWalkVisitor,
-  nearestK,
-} from './nearest.js';
+import { checkNearest, NEAR_DISTANCE, type NearestVisitor, nearestK, runNearest } from './nearest.js';
 import { readSettings } from './options.js';
 import { forEachPair } from './pairs.js';
-import {
-  checkRay,
-  FIRST_ID,
-  FIRST_T,
-  RAY_DIR_X,
-  RAY_DIR_Y,
-  RAY_ENTER,
-  RAY_LIMIT,
-  RAY_X,
-  RAY_Y,
-  type RayVisitor,
-  type RayWalkVisitor,
-  walkRayNodes,
-} from './ray.js';
+import { checkRay, FIRST_ID, FIRST_T, RAY_ENTER, type RayVisitor, runRay } from './ray.js';
 import { runSearch, Search, setBoxSearch, setCircleSearch, setPointSearch } from './search.js';
 import { TreeStore } from './store.js';
-import {
-  checkSweep,
-  HIT_ID,
-  HIT_NX,
-  HIT_NY,
-  HIT_T,
-  type SweepVisitor,
-  type SweepWalkVisitor,
-  sweep,
-} from './sweep.js';
+import { checkSweep, HIT_ID, HIT_NX, HIT_NY, HIT_T, runSweep, type SweepVisitor } from './sweep.js';
 import type {
   IdPairVisitor,
   IdRayHit,
@@ -338,7 +309,7 @@ export class QuadIndex {
     const saved = this.rayVisit;
     this.rayVisit = visit;
     try {
-      this.walkRay(x, y, dirX, dirY, maxT, this.relayRay);
+      runRay(this.tree, x, y, dirX, dirY, maxT, this.relayRay);
     } finally {
       this.rayVisit = saved;
     }
@@ -358,7 +329,7 @@ export class QuadIndex {
   ): IdRayHit | null {
     requireObject(out, 'out');
     checkRay(x, y, dirX, dirY, maxT);
-    const ray = this.walkRay(x, y, dirX, dirY, maxT, null);
+    const ray = runRay(this.tree, x, y, dirX, dirY, maxT, null);
     // Read before `out` is written: the walk's buffer is free again, and a setter on `out` that
     // runs another walk would fill it with that walk's answer.
     const id = ray[FIRST_ID];
@@ -367,36 +338,6 @@ export class QuadIndex {
     out.id = id;
     out.t = t;
     return out;
-  }
-
-  /**
-   * The ray walk (arguments checked: see checkRay) behind {@link raycast} and, without a visitor,
-   * {@link raycastFirst}; returns the walk's numbers, where the latter finds its hit (read them
-   * before the next traversal). The object Quadtree and the World call it with visitors of their
-   * own (see internal.ts).
-   */
-  private walkRay(
-    x: number,
-    y: number,
-    dirX: number,
-    dirY: number,
-    maxT: number,
-    visit: RayWalkVisitor | null,
-  ): Float64Array {
-    const tree = this.tree;
-    const ctx = tree.enter();
-    const ray = ctx.walk;
-    ray[RAY_X] = x;
-    ray[RAY_Y] = y;
-    ray[RAY_DIR_X] = dirX;
-    ray[RAY_DIR_Y] = dirY;
-    ray[RAY_LIMIT] = maxT;
-    try {
-      walkRayNodes(tree, ctx, visit);
-    } finally {
-      tree.busy--;
-    }
-    return ray;
   }
 
   /**
@@ -425,7 +366,7 @@ export class QuadIndex {
     requireObject(out, 'out');
     checkSweep(minX, minY, maxX, maxY, dx, dy);
     requireInteger(skipId, 'skipId', -1, 0x7fffffff);
-    const mover = this.walkSweep(minX, minY, maxX, maxY, dx, dy, null, skipId);
+    const mover = runSweep(this.tree, minX, minY, maxX, maxY, dx, dy, null, skipId);
     const id = mover[HIT_ID];
     const t = mover[HIT_T];
     const normalX = mover[HIT_NX];
@@ -458,42 +399,10 @@ export class QuadIndex {
     const saved = this.sweepVisit;
     this.sweepVisit = visit;
     try {
-      this.walkSweep(minX, minY, maxX, maxY, dx, dy, this.relaySweep, skipId);
+      runSweep(this.tree, minX, minY, maxX, maxY, dx, dy, this.relaySweep, skipId);
     } finally {
       this.sweepVisit = saved;
     }
-  }
-
-  /**
-   * The sweep walk (arguments checked: see checkSweep) behind {@link forEachSweepHit} and, without
-   * a visitor, {@link sweep}; returns the walk's numbers, where the latter finds its hit (read them
-   * before the next traversal). The object Quadtree calls it with a visitor of its own.
-   */
-  private walkSweep(
-    minX: number,
-    minY: number,
-    maxX: number,
-    maxY: number,
-    dx: number,
-    dy: number,
-    visit: SweepWalkVisitor | null,
-    skipId: number,
-  ): Float64Array {
-    const tree = this.tree;
-    const ctx = tree.enter();
-    const mover = ctx.walk;
-    mover[0] = minX;
-    mover[1] = minY;
-    mover[2] = maxX;
-    mover[3] = maxY;
-    mover[4] = dx;
-    mover[5] = dy;
-    try {
-      sweep(tree, ctx, skipId, visit);
-    } finally {
-      tree.busy--;
-    }
-    return mover;
   }
 
   /**
@@ -510,23 +419,9 @@ export class QuadIndex {
     const saved = this.nearVisit;
     this.nearVisit = visit;
     try {
-      this.walkNearest(x, y, maxDistance, this.relayNear);
+      runNearest(this.tree, x, y, maxDistance, this.relayNear);
     } finally {
       this.nearVisit = saved;
-    }
-  }
-
-  /**
-   * The nearest-first walk (arguments checked: see checkNearest) behind {@link forEachNearest}.
-   * The object Quadtree and the World call it with visitors of their own.
-   */
-  private walkNearest(x: number, y: number, maxDistance: number, visit: NearestWalkVisitor): void {
-    const tree = this.tree;
-    const ctx = tree.enter();
-    try {
-      forEachNearest(tree, ctx, x, y, maxDistance, visit);
-    } finally {
-      tree.busy--;
     }
   }
 

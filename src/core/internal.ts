@@ -6,13 +6,13 @@ import {
   readdCleared as readdClearedIds,
 } from './batch.js';
 import { isSparse, layOutRuns, layOutRunsFrom, liveIdsAscending } from './layout.js';
-import { checkNearest, type NearestWalkVisitor } from './nearest.js';
+import { checkNearest, type NearestWalkVisitor, runNearest } from './nearest.js';
 import { forEachPairWithin as walkWithin } from './pairs.js';
 import type { QuadIndex } from './QuadIndex.js';
-import { checkRay, type RayWalkVisitor } from './ray.js';
+import { checkRay, type RayWalkVisitor, runRay } from './ray.js';
 import { runSearch, Search, searchArgs } from './search.js';
 import type { TreeStore } from './store.js';
-import { checkSweep, type SweepWalkVisitor, sweep } from './sweep.js';
+import { checkSweep, runSweep, type SweepWalkVisitor, sweepEntered } from './sweep.js';
 import type { IdPairVisitor, IdVisitor } from './types.js';
 
 /**
@@ -126,8 +126,7 @@ export function raycastWalk(
   visit: RayWalkVisitor,
 ): void {
   checkRay(x, y, dirX, dirY, maxT);
-  // biome-ignore lint/complexity/useLiteralKeys: the quoted name is what reaches a private method
-  index['walkRay'](x, y, dirX, dirY, maxT, visit);
+  runRay(treeOf(index), x, y, dirX, dirY, maxT, visit);
 }
 
 /** {@link QuadIndex.forEachSweepHit} with a visitor of the walk itself (see SweepWalkVisitor). */
@@ -143,8 +142,7 @@ export function forEachSweepHitWalk(
   skipId: number,
 ): void {
   checkSweep(minX, minY, maxX, maxY, dx, dy);
-  // biome-ignore lint/complexity/useLiteralKeys: the quoted name is what reaches a private method
-  index['walkSweep'](minX, minY, maxX, maxY, dx, dy, visit, skipId);
+  runSweep(treeOf(index), minX, minY, maxX, maxY, dx, dy, visit, skipId);
 }
 
 /** {@link QuadIndex.forEachNearest} with a visitor of the walk itself (see NearestWalkVisitor). */
@@ -156,8 +154,7 @@ export function forEachNearestWalk(
   visit: NearestWalkVisitor,
 ): void {
   checkNearest(x, y, maxDistance);
-  // biome-ignore lint/complexity/useLiteralKeys: the quoted name is what reaches a private method
-  index['walkNearest'](x, y, maxDistance, visit);
+  runNearest(treeOf(index), x, y, maxDistance, visit);
 }
 
 /**
@@ -174,11 +171,7 @@ export function forEachSweepHitFrom(
   const tree = treeOf(index);
   const ctx = tree.enter();
   for (let k = 0; k < 6; k++) ctx.walk[k] = src[o + k]; // (not set(subarray): a view per call)
-  try {
-    sweep(tree, ctx, -1, visit);
-  } finally {
-    tree.busy--;
-  }
+  sweepEntered(tree, ctx, -1, visit);
 }
 
 /**

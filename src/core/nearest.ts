@@ -119,6 +119,25 @@ export function forEachNearest(
 }
 
 /**
+ * {@link forEachNearest} over `tree` (arguments checked by the caller: see {@link checkNearest}),
+ * holding the tree busy while it runs.
+ */
+export function runNearest(
+  tree: TreeArrays,
+  x: number,
+  y: number,
+  limit: number,
+  visit: NearestWalkVisitor,
+): void {
+  const ctx = tree.enter();
+  try {
+    forEachNearest(tree, ctx, x, y, limit, visit);
+  } finally {
+    tree.busy--;
+  }
+}
+
+/**
  * The (at most) `k` ids whose boxes are nearest to (x, y) within `limit`, nearest first,
  * ties by id, appended to `out`. Same answer as the first k of {@link forEachNearest}, at a
  * fraction of its heap work: items are not queued but offered to a max-heap of the k best so far

@@ -101,6 +101,35 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisit
 }
 
 /**
+ * A ray walk (arguments checked by the caller: see {@link checkRay}) over `tree`, with `visit` (null:
+ * find the first hit, see {@link walkRayNodes}); returns the walk's numbers, where the first hit is
+ * found (read them before the next traversal).
+ */
+export function runRay(
+  tree: TreeArrays,
+  x: number,
+  y: number,
+  dirX: number,
+  dirY: number,
+  maxT: number,
+  visit: RayWalkVisitor | null,
+): Float64Array {
+  const ctx = tree.enter();
+  const ray = ctx.walk;
+  ray[RAY_X] = x;
+  ray[RAY_Y] = y;
+  ray[RAY_DIR_X] = dirX;
+  ray[RAY_DIR_Y] = dirY;
+  ray[RAY_LIMIT] = maxT;
+  try {
+    walkRayNodes(tree, ctx, visit);
+  } finally {
+    tree.busy--;
+  }
+  return ray;
+}
+
+/**
  * Whether the segment of `ray` (a walk's numbers, see {@link walkRayNodes}), t ∈ [0, limit], meets the
  * closed box b[o … o + 3]; if so the parameter t ≥ 0 at which it enters is left in the ray's last
  * entry. Slab method; a zero direction component means the segment must already be inside that slab.

@@ -239,6 +239,51 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
 }
 
 /**
+ * A sweep (arguments checked by the caller: see {@link checkSweep}) of the box minX … maxY moving by
+ * (dx, dy) over `tree`, with `visit` (null: stop at the first hit), skipping `skip`; returns the
+ * walk's numbers, where the first hit is found (read them before the next traversal).
+ */
+export function runSweep(
+  tree: TreeArrays,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  dx: number,
+  dy: number,
+  visit: SweepWalkVisitor | null,
+  skip: number,
+): Float64Array {
+  const ctx = tree.enter();
+  const mover = ctx.walk;
+  mover[0] = minX;
+  mover[1] = minY;
+  mover[2] = maxX;
+  mover[3] = maxY;
+  mover[4] = dx;
+  mover[5] = dy;
+  return sweepEntered(tree, ctx, skip, visit);
+}
+
+/**
+ * The sweep of the box and motion the caller put in ctx.walk[0 … 5], `ctx` from `tree.enter()`:
+ * runs it and lets the tree go; returns the walk's numbers.
+ */
+export function sweepEntered(
+  tree: TreeArrays,
+  ctx: Scratch,
+  skip: number,
+  visit: SweepWalkVisitor | null,
+): Float64Array {
+  try {
+    sweep(tree, ctx, skip, visit);
+  } finally {
+    tree.busy--;
+  }
+  return ctx.walk;
+}
+
+/**
  * Queues payload `id` in the walk's heap of `size` entries, keyed by the entry time the last
  * {@link entryOf} left (0 when the boxes overlap already). The key goes through the heap's array
  * rather than an argument (see Scratch.siftUp).
