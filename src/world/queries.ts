@@ -58,8 +58,6 @@ export class WorldQueries<U> {
   // objects), and the ray as the shapes are cast it (origin, direction as given, limit: see
   // raycastUnchecked).
   private readonly ray = {
-    ox: 0,
-    oy: 0,
     best: 0,
     reach: 0,
     body: null as Body<U> | null,
@@ -90,7 +88,7 @@ export class WorldQueries<U> {
     }
     if (ray.body === null || d < ray.best || (d === ray.best && body._id < ray.body._id)) {
       ray.best = d;
-      ray.reach = rayReach(d, ray.ox, ray.oy);
+      ray.reach = rayReach(d, this.rayAt[0], this.rayAt[1]);
       ray.body = body;
       this.bestHit.copyFrom(this.rayHit);
     }
@@ -149,11 +147,13 @@ export class WorldQueries<U> {
     skip: null as Body<U> | null,
     accept: null as ((body: Body<U>, hit: SweepHit) => boolean) | null,
     best: null as Body<U> | null,
+    /** The motion (dx, dy), as the shape sweeps take it: {@link castMotion} or the step's own. */
+    motion: NO_MOTION as Float64Array,
     /** castReach of the best hit's time (+∞ until there is one): no box beyond it can beat it. */
     reach: Number.POSITIVE_INFINITY,
     all: null as CastHit<U>[] | null,
   };
-  /** The cast's motion, as the shape sweeps take it (see sweepShapesUnchecked). */
+  /** castShape's and castShapeAll's motion, as the shape sweeps take it (see sweepShapesUnchecked). */
   private readonly castMotion = new Float64Array(2);
   private readonly castHit = new SweepHit();
   private readonly bestCast = new SweepHit();
@@ -165,7 +165,7 @@ export class WorldQueries<U> {
     const body = this.side[id] as Body<U>;
     if (body === cast.skip || !passes(body, this.filter)) return undefined;
     const hit = this.castHit;
-    if (!sweepShapesUnchecked(cast.shape as Shape, this.castMotion, body.shape, hit)) return undefined;
+    if (!sweepShapesUnchecked(cast.shape as Shape, cast.motion, body.shape, hit)) return undefined;
     if (cast.accept !== null && !cast.accept(body, hit)) return undefined;
     if (cast.all !== null) {
       const copy = new CastHit<U>(body);
@@ -305,8 +305,6 @@ export class WorldQueries<U> {
       uy = vec[1];
     }
     const ray = this.ray;
-    ray.ox = ox;
-    ray.oy = oy;
     const at = this.rayAt;
     at[0] = ox;
     at[1] = oy;
@@ -402,8 +400,7 @@ export class WorldQueries<U> {
     const dy = motion[1];
     const cast = this.castState;
     cast.shape = shape;
-    this.castMotion[0] = dx;
-    this.castMotion[1] = dy;
+    cast.motion = motion;
     cast.skip = skip;
     cast.accept = accept;
     cast.best = null;
@@ -527,6 +524,9 @@ function castReach(t: number): number {
 function nearReach(d2: number): number {
   return d2 + d2 * 2 ** -20;
 }
+
+/** What the cast state points at before its first cast. */
+const NO_MOTION = new Float64Array(2);
 
 /** What the query state points at between queries (so it holds no one's bodies). */
 const NO_BODIES: never[] = [];

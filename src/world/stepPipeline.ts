@@ -57,7 +57,7 @@ export class StepPipeline<U> {
   /** When a body with a crossing met another body along its motion (see beyondFirstHit). */
   private readonly entryHit = new SweepHit();
   /**
-   * The motion of the body being swept, or its start and motion for sweepFrom: numbers passed
+   * The motion of the body being swept, or its motion and start for sweepFrom: numbers passed
    * to the sweeps, large functions V8 does not inline, would be boxed on the heap at every call.
    */
   private readonly motion = new Float64Array(4);
@@ -176,10 +176,10 @@ export class StepPipeline<U> {
     const { shape, _prevX: fromX, _prevY: fromY } = body;
     const entry = this.entryHit;
     const from = this.motion;
-    from[0] = fromX;
-    from[1] = fromY;
-    from[2] = shape.x - fromX;
-    from[3] = shape.y - fromY;
+    from[0] = shape.x - fromX;
+    from[1] = shape.y - fromY;
+    from[2] = fromX;
+    from[3] = fromY;
     // Not met along the motion at all (rounding) or met at the same time: kept.
     if (!sweepFrom(shape, from, other.shape, entry)) return false;
     return entry.t > this.crossingHit[k].t;
@@ -369,10 +369,10 @@ function touchesAtStart(
   const x = shape._x - back * nx;
   const y = shape._y - back * ny;
   const from = touchFrom;
-  from[0] = x;
-  from[1] = y;
-  from[2] = dx + back * nx;
-  from[3] = dy + back * ny;
+  from[0] = dx + back * nx;
+  from[1] = dy + back * ny;
+  from[2] = x;
+  from[3] = y;
   if (!sweepFrom(shape, from, target, hit) || hit.t === 0) {
     // (Rounding again: the start's own normal, from the body hit towards the mover.)
     hit.normal.x = 0 - nx;
@@ -420,15 +420,14 @@ function spanAlong(shape: Shape, nx: number, ny: number): void {
 const touchFrom = new Float64Array(4);
 
 /**
- * sweepShapes of `shape` put at (x, y) and moved by (dx, dy), given as from[0 … 3], then put back
- * where it was (its data recomputed there, bit for bit as before).
+ * sweepShapes of `shape` moved by (dx, dy) from (x, y), given as from[0 … 3] = dx, dy, x, y (the
+ * motion first, where the sweep reads it), then put back where it was (its data recomputed there,
+ * bit for bit as before).
  */
 function sweepFrom(shape: Shape, from: Float64Array, target: Shape, out: SweepHit): boolean {
   const sx = shape._x;
   const sy = shape._y;
-  shape._placeAt(from[0], from[1]);
-  from[0] = from[2]; // (the motion where the sweep reads it)
-  from[1] = from[3];
+  shape._placeAt(from[2], from[3]);
   try {
     return sweepShapesUnchecked(shape, from, target, out);
   } finally {
