@@ -22,10 +22,21 @@ export const vec = new Float64Array(2);
  * precision. @internal
  */
 export function unit(dx: number, dy: number): void {
-  const m = Math.max(Math.abs(dx), Math.abs(dy));
-  const ux = dx / m;
-  const uy = dy / m;
-  const len = length(ux, uy);
+  vec[0] = dx;
+  vec[1] = dy;
+  unitInVec();
+}
+
+/**
+ * {@link unit} of the vector in vec[0], vec[1], in place: for callers whose compiled code may not
+ * inline it (V8 boxes a double passed to a function it does not inline). @internal
+ */
+export function unitInVec(): void {
+  const m = Math.max(Math.abs(vec[0]), Math.abs(vec[1]));
+  const ux = vec[0] / m;
+  const uy = vec[1] / m;
+  // One of ux, uy is ±1, so the square lies in [1, 2]: no overflow or underflow to guard (length()).
+  const len = Math.sqrt(ux * ux + uy * uy);
   vec[0] = ux / len;
   vec[1] = uy / len;
 }
