@@ -8,6 +8,8 @@ import {
   Body,
   Box,
   Circle,
+  Contact,
+  collide,
   OrientedBox,
   overlaps,
   Polygon,
@@ -297,6 +299,97 @@ describe('continuous bodies', () => {
           }
           expect(b.shape.bounds.minX).toBeGreaterThan(20);
         }
+  });
+
+  it('a body touching a face that cuts through the corner is reported, and separate() slides it along the face', () => {
+    // Found by a helper's random search: starting touching, moving into the face and leaving by
+    // another face, a body was taken for one walking off a ledge and not reported at all.
+    for (const disc of [true, false]) {
+      const world = new World({ bounds: { x: -50, y: -50, width: 100, height: 100 } });
+      const box = world.add(new Body(new Box(0, 0, 10, 10), { isStatic: true }));
+      const shape = disc
+        ? new Circle(9, -1, 1)
+        : new Polygon(9, -1, [
+            { x: -1, y: -1 },
+            { x: 1, y: -1 },
+            { x: 0, y: 1 },
+          ]);
+      const b = world.add(new Body(shape, { continuous: true })); // touching the top face
+      world.step();
+      b.translate(4, 10); // through the box's top-right corner, out of its right face
+      world.step();
+      const [c] = world.contacts;
+      expect([c?.bodyA, c?.continuous, c?.timeOfImpact]).toEqual([box, true, 0]);
+      expect([c.impactNormal.x, c.impactNormal.y]).toEqual([0, -1]); // the top face, up towards the body (B)
+      world.separate();
+      // Only the motion into the face is taken back: it ends on the top face's line, 4 along it.
+      expect([b.x, b.y]).toEqual([13, -1]);
+      expect(overlaps(b.shape, box.shape)).toBe(false);
+    }
+  });
+
+  it('a body put back against a short wall and sent on into it at any angle never crosses it unreported', () => {
+    // The oracle: the body along its path in 400 small steps. Whenever one of them overlaps the
+    // wall by more than 1e-6, the step must report the wall; separate() then leaves them apart.
+    const depth = new Contact();
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: Math.PI, noNaN: true }), // the wall's angle
+        fc.double({ min: 0.5, max: 4, noNaN: true }), // its thickness
+        fc.double({ min: -14, max: 14, noNaN: true }), // where along it (12 each side of its middle) the body aims
+        fc.double({ min: -1.5, max: 1.5, noNaN: true }), // the second motion, off the wall's normal
+        fc.double({ min: 1, max: 40, noNaN: true }), // its length
+        fc.boolean(), // put back by separate() or by hand
+        fc.boolean(), // a disc or a triangle
+        (angle, thickness, along, tilt, speed, bySeparate, disc) => {
+          const world = new World({ bounds: { x: 0, y: 0, width: 1000, height: 1000 } });
+          const wall = world.add(
+            new Body(new OrientedBox(500, 500, 24, thickness, angle), { isStatic: true }),
+          );
+          const nx = -Math.sin(angle);
+          const ny = Math.cos(angle);
+          const x = 500 + Math.cos(angle) * along + nx * 30;
+          const y = 500 + Math.sin(angle) * along + ny * 30;
+          const make = (px: number, py: number): Shape =>
+            disc
+              ? new Circle(px, py, 2)
+              : new Polygon(px, py, [
+                  { x: -2, y: -1.5 },
+                  { x: 2, y: -1.5 },
+                  { x: 0, y: 2 },
+                ]);
+          const bullet = world.add(new Body(make(x, y), { continuous: true }));
+          world.step();
+          bullet.translate(-nx * 40, -ny * 40);
+          world.step();
+          const c = world.contacts[0];
+          if (c === undefined) return; // it passed the wall's end
+          if (bySeparate) world.separate();
+          else
+            bullet.teleport(
+              bullet.x + nx * 40 * (1 - c.timeOfImpact),
+              bullet.y + ny * 40 * (1 - c.timeOfImpact),
+            );
+          world.step();
+          // Sent on into the wall's face, at up to 86° off its normal.
+          const heading = Math.atan2(-ny, -nx) + tilt;
+          const dx = Math.cos(heading) * speed;
+          const dy = Math.sin(heading) * speed;
+          const ghost = make(bullet.x, bullet.y);
+          let crossed = false;
+          for (let i = 1; i <= 400 && !crossed; i++) {
+            ghost.setPosition(bullet.x + (dx * i) / 400, bullet.y + (dy * i) / 400);
+            crossed = collide(ghost, wall.shape, depth) && depth.depth > 1e-6;
+          }
+          bullet.translate(dx, dy);
+          world.step();
+          if (crossed) expect(world.contacts.map((k) => k.bodyA)).toEqual([wall]);
+          world.separate();
+          if (collide(bullet.shape, wall.shape, depth)) expect(depth.depth).toBeLessThan(1e-9);
+        },
+      ),
+      { numRuns: 4 * RUNS },
+    );
   });
 
   it('resting on a floor does not hide a thin wall crossed in the same step, and separate() puts the body back before the wall', () => {

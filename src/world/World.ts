@@ -251,8 +251,11 @@ export class World<U = unknown> {
    * continuous body that met a body during the step (`timeOfImpact < 1`) is instead put back where
    * it first touched it, on the side it came from, so it never ends up through a thin wall (unless
    * it was moved since the step, e.g. respawned by a listener: then it stays where it was put, and
-   * is pushed out the shortest way only if it overlaps). Call it after {@link step}; contacts are
-   * not recomputed until the next step. Returns the number of pairs pushed apart.
+   * is pushed out the shortest way only if it overlaps). One that already touched the body at the
+   * start of the step (`timeOfImpact` 0) keeps the part of its motion along the face it touched:
+   * only the part into the face is taken back, so a body walking off a ledge goes on off it. Call
+   * it after {@link step}; contacts are not recomputed until the next step. Returns the number of
+   * pairs pushed apart.
    */
   separate(): number {
     this.assertMutable('separate');

@@ -37,14 +37,34 @@ function putBack<U>(book: ContactBook<U>, world: World<U>): number {
       // touched it, on the side it came from: pushing it out the shortest way could push it
       // through a thin wall. (Unless it was moved since the step, say respawned by a listener:
       // then it is where its owner wants it, and is pushed out like any other body if at all.)
-      const back = 1 - c.timeOfImpact;
-      mover.teleport(mover.x - c._moveX * back, mover.y - c._moveY * back);
+      if (c.timeOfImpact === 0) slideBack(c, mover);
+      else {
+        const back = 1 - c.timeOfImpact;
+        mover.teleport(mover.x - c._moveX * back, mover.y - c._moveY * back);
+      }
       c._mover = null;
       c._putBack = true;
       pushed++;
     }
   }
   return pushed;
+}
+
+/**
+ * The put-back of a body that touched the other at the start of the step (time of impact 0) and
+ * moved into it: only the part of its motion into the face it touched is taken back, so the body
+ * ends touching that face's line, moved along it. Taking back all of it would hold a body walking
+ * off a ledge at the edge for good (each step it touches the floor, and its path cuts the
+ * corner); a bullet put back against a wall and sent on into it slides along it. Of a convex
+ * shape, nothing lies beyond the line of one of its faces, so the slide does not enter it.
+ */
+function slideBack<U>(c: BodyContact<U>, mover: Body<U>): void {
+  // impactNormal points from A to B; u, from the other body to the mover.
+  const sign = mover === c.bodyA ? -1 : 1;
+  const ux = sign * c.impactNormal.x;
+  const uy = sign * c.impactNormal.y;
+  const into = c._moveX * ux + c._moveY * uy;
+  if (into < 0) mover.teleport(mover.x - into * ux, mover.y - into * uy);
 }
 
 /** Pushes apart the pairs that still collide (but the put-back ones); returns how many. */

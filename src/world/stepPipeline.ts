@@ -7,8 +7,7 @@
 import * as internal from '../core/internal.js';
 import { resize } from '../core/resize.js';
 import { Contact } from '../geometry/contact.js';
-import { ROUNDING, roundingScale, vec } from '../geometry/math.js';
-import { CIRCLE_DATA, project, projectFrom } from '../geometry/record.js';
+import { ROUNDING, roundingScale } from '../geometry/math.js';
 import { collideAt, collideUnchecked } from '../geometry/sat.js';
 import type { Shape } from '../geometry/shape.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
@@ -308,13 +307,18 @@ export class StepPipeline<U> {
    * - An overlap at the start only as deep as rounding counts as touching. A body put back where
    *   it hit (by separate(), or at the contact's point by hand) lands touching only to within
    *   rounding, often a hair inside; sent on through a thin wall, it must hit that wall again.
-   * - Ending the step beyond the other, it crossed it: reported, at t = 0.
+   * - Ending the step clear of the other, it went through it or cut through one of its corners:
+   *   reported, at t = 0. (Walking off a ledge is such a cut, under gravity: separate() then takes
+   *   back only the part of the motion into the face it touched, so the walker goes on along it
+   *   and off the edge; see separate.ts.)
    * - Ending inside it, the pair pass has the overlap. When its shortest way out is back the way
    *   the body came (a body resting on a floor and sliding along it), that contact is the whole
    *   story: a time of impact would only make separate() undo the step's motion, the sideways part
    *   included, and would stop the sweep before a wall further on. When the shortest way out is
-   *   through the far side, the crossing is reported, so that separate() puts the body back on its
-   *   side.
+   *   through the far side, the crossing is reported, at t = 0, so that separate() puts the body
+   *   back on its side.
+   * A crossing from touching has t = 0 exactly (not a rounding past it, from a gap of rounding
+   * size): that is how separate() tells it from a body that met the other during the step.
    */
   private readonly acceptCrossing = (other: Body<U>, hit: SweepHit): boolean => {
     const body = this.sweptBody as Body<U>;
@@ -335,11 +339,13 @@ export class StepPipeline<U> {
       )
         return false;
       // Touching at the start and moving into the other (hit.normal: its face, towards the body).
-      // Clear of it at the end: it went through, or off an edge (walking off a ledge).
-      if (!collideAt(shape, this.sweptX, this.sweptY, other.shape, contact))
-        return wentThrough(shape, other.shape, dx, dy, hit.normal.x, hit.normal.y, rounding);
-      // The overlap at the end moves the body by −normal: through the far side, or not.
-      return contact.normalX * hit.normal.x + contact.normalY * hit.normal.y > 0;
+      // Clear of it at the end, it crossed it (through, or a corner); inside it, the overlap
+      // moves the body by −normal: through the far side, or back the way it came (not reported).
+      const crossed =
+        !collideAt(shape, this.sweptX, this.sweptY, other.shape, contact) ||
+        contact.normalX * hit.normal.x + contact.normalY * hit.normal.y > 0;
+      if (crossed) hit.t = 0;
+      return crossed;
     } finally {
       contact.a = contact.b = null; // (a contact kept here must not keep the shapes alive)
     }
@@ -380,40 +386,6 @@ function touchesAtStart(
   }
   hit.t = 0;
   return true;
-}
-
-/**
- * Whether `mover`, moved by (dx, dy), lies wholly past `other` along the unit normal (nx, ny) of
- * the face it touched at the start (which points from other towards mover): through it, not off
- * one of its edges. Within `rounding`.
- */
-function wentThrough(
-  mover: Shape,
-  other: Shape,
-  dx: number,
-  dy: number,
-  nx: number,
-  ny: number,
-  rounding: number,
-): boolean {
-  // Both measured from the other's position (see record.ts, project).
-  projectFrom[0] = other._x;
-  projectFrom[1] = other._y;
-  spanAlong(other, nx, ny);
-  const otherFar = vec[0];
-  spanAlong(mover, nx, ny);
-  return vec[1] + (nx * dx + ny * dy) <= otherFar + rounding;
-}
-
-/** The projections of `shape` on (nx, ny), a unit vector, into vec[0] (least) and vec[1]. */
-function spanAlong(shape: Shape, nx: number, ny: number): void {
-  shape._sync();
-  project(shape._geo, shape._recordAt, nx, ny);
-  if (shape.kind === 'circle') {
-    const r = shape._geo[shape._recordAt - CIRCLE_DATA + 2]; // (a circle's data: x, y, radius)
-    vec[0] -= r;
-    vec[1] += r;
-  }
 }
 
 /** touchesAtStart's sweep, as sweepFrom takes it. */
