@@ -10,7 +10,7 @@ import {
   raycastUnchecked,
 } from '../geometry/raycast.js';
 import { overlapsUnchecked } from '../geometry/sat.js';
-import type { Shape } from '../geometry/shape.js';
+import type { AABB, Shape } from '../geometry/shape.js';
 import { Box, Circle, Segment } from '../geometry/shapes.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
 import { SweepHit } from '../geometry/sweepHit.js';
@@ -135,7 +135,7 @@ export class WorldQueries<U> {
     }
     dist[i] = d2;
     bodies[i] = body;
-    if (near.count === k) near.reach = nearReach(dist[k - 1]);
+    if (near.count === k) near.reach = nearReach(dist[k - 1], at);
     return undefined;
   };
 
@@ -151,6 +151,8 @@ export class WorldQueries<U> {
     motion: NO_MOTION as Float64Array,
     /** castReach of the best hit's time (+∞ until there is one): no box beyond it can beat it. */
     reach: Number.POSITIVE_INFINITY,
+    /** castReach's margin for this cast (see castSlack). */
+    slack: 0,
     all: null as CastHit<U>[] | null,
   };
   /** castShape's and castShapeAll's motion, as the shape sweeps take it (see sweepShapesUnchecked). */
@@ -176,7 +178,7 @@ export class WorldQueries<U> {
     const best = cast.best;
     if (best === null || hit.t < this.bestCast.t || (hit.t === this.bestCast.t && body._id < best._id)) {
       cast.best = body;
-      cast.reach = castReach(hit.t);
+      cast.reach = hit.t + cast.slack; // (castReach)
       this.bestCast.copyFrom(hit);
     }
     return undefined;
@@ -407,6 +409,7 @@ export class WorldQueries<U> {
     cast.reach = Number.POSITIVE_INFINITY;
     cast.all = all;
     const b = shape.bounds;
+    cast.slack = castSlack(b, motion);
     const mover = this.mover;
     mover[0] = b.minX;
     mover[1] = b.minY;
@@ -455,7 +458,13 @@ export class WorldQueries<U> {
         if (this.skips(side)) continue;
         this.side = side.bodies;
         // (With nearReach's margin, so that a shape exactly at maxDistance is looked at.)
-        internal.forEachNearestWalk(side.index, x, y, Math.sqrt(nearReach(near.limit2)), this.visitNearest);
+        internal.forEachNearestWalk(
+          side.index,
+          x,
+          y,
+          Math.sqrt(nearReach(near.limit2, this.nearPoint)),
+          this.visitNearest,
+        );
       }
       for (let i = 0; i < near.count; i++) out.push(near.bodies[i]);
     } finally {
@@ -515,14 +524,29 @@ function lowerToReach(walk: Float64Array, ray: { reach: number }): void {
   if (t < walk[RAY_LIMIT]) walk[RAY_LIMIT] = t >= 0 ? t : 0;
 }
 
-/** Reach for a shape cast whose best hit is at time `t` (a fraction of the motion). */
-function castReach(t: number): number {
-  return t + 2 ** -30;
+/*
+ * A cast's reach is the best hit's time plus a slack, and a box's time of impact comes out a
+ * rounding of its bounds' coordinates over the motion from its shape's: far from the origin, or
+ * for a short motion, that is more than any fixed fraction of the motion (a cast at 1e12 moving
+ * by 10, or at 1,000 moving by 1e-5, skipped the lower id of two shapes hit at the same time).
+ */
+
+/** The slack of a cast of a shape with bounds `b` moving by motion[0], motion[1]: 2^-30 of (1 + its coordinates over its motion). */
+function castSlack(b: Readonly<AABB>, motion: Float64Array): number {
+  const scale = Math.max(Math.abs(b.minX), Math.abs(b.maxX)) + Math.max(Math.abs(b.minY), Math.abs(b.maxY));
+  return (1 + scale / (Math.abs(motion[0]) + Math.abs(motion[1]))) * 2 ** -30;
 }
 
-/** Reach for a nearest search whose k-th best squared distance is `d2`. */
-function nearReach(d2: number): number {
-  return d2 + d2 * 2 ** -20;
+/**
+ * Reach (squared) for a nearest search from point[0], point[1] whose k-th best squared distance
+ * is `d2`: the distance plus 2^-20 of (it and the point's coordinates), since a box's distance
+ * comes out a rounding of the coordinates from its shape's (at 1e9, 0.01 away, the nearest was
+ * missed with a margin relative to the distance alone).
+ */
+function nearReach(d2: number, point: Float64Array): number {
+  const d = Math.sqrt(d2);
+  const r = d + (d + Math.abs(point[0]) + Math.abs(point[1])) * 2 ** -20;
+  return r * r;
 }
 
 /** What the cast state points at before its first cast. */
