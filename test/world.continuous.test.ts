@@ -328,6 +328,66 @@ describe('continuous bodies', () => {
     }
   });
 
+  it("separate()'s slide along a face is swept: it stops at what it meets, or goes on along it", () => {
+    // Found by a helper's game scenes, with a slide that was not swept: a bullet left a room
+    // through its corner, and a walker coming down a ramp was put into the thin floor at its foot.
+    const room = new World({ bounds: { x: 0, y: 0, width: 400, height: 400 } });
+    room.add(new Body(new Box(0, 0, 400, 3), { isStatic: true })); // the ceiling, y 0 … 3
+    room.add(new Body(new Box(0, 0, 3, 400), { isStatic: true })); // the left wall, x 0 … 3
+    const bullet = room.add(new Body(new Circle(40, 40, 4), { continuous: true }));
+    for (let i = 0; i < 4; i++) {
+      bullet.translate(-30, -50); // up and left: the ceiling, then along it into the corner
+      room.step();
+      room.separate();
+      expect(bullet.x).toBeGreaterThanOrEqual(7 - 1e-9);
+      expect(bullet.y).toBeGreaterThanOrEqual(7 - 1e-9);
+    }
+    expect([bullet.x, bullet.y]).toEqual([7, 7]); // in the corner, touching both
+
+    // Down along a wall past its end, where a floor lies 4 below it: stopped on the floor.
+    const world = new World({ bounds: { x: 0, y: 0, width: 400, height: 400 } });
+    world.add(new Body(new Box(100, 0, 4, 100), { isStatic: true }));
+    const floor = world.add(new Body(new Box(0, 104, 200, 4), { isStatic: true }));
+    const ball = world.add(new Body(new Circle(96, 90, 4), { continuous: true })); // against the wall
+    world.step();
+    ball.translate(5, 30); // out under the wall's end and through the floor
+    world.step();
+    world.separate();
+    expect(ball.y).toBe(100); // on the floor
+    expect(overlaps(ball.shape, floor.shape)).toBe(false);
+
+    // Down a ramp onto a thin floor, then along it: never into or through the floor.
+    const slope = new World({ bounds: { x: 0, y: 0, width: 2000, height: 1000 } });
+    const run = 140;
+    const angle = Math.atan2(run * 0.75, run);
+    const length = Math.hypot(run, run * 0.75);
+    slope.add(
+      new Body(
+        new OrientedBox(
+          100 + run / 2 - Math.sin(angle) * 5,
+          600 - (run * 0.75) / 2 + Math.cos(angle) * 5,
+          length,
+          10,
+          angle,
+        ),
+        { isStatic: true },
+      ),
+    );
+    slope.add(new Body(new Box(0, 600, 2000, 0.9), { isStatic: true }));
+    const walker = slope.add(new Body(new Circle(102, 600 - run * 0.75 - 10, 2.3), { continuous: true }));
+    let vy = 0;
+    for (let i = 0; i < 150; i++) {
+      vy = Math.min(vy + 1.5, 20);
+      walker.translate(1.65, vy);
+      const y = walker.y;
+      slope.step();
+      slope.separate();
+      if (walker.y < y) vy = 0;
+      expect(walker.shape.bounds.maxY).toBeLessThanOrEqual(600 + 1e-9);
+    }
+    expect(walker.x).toBeGreaterThan(100 + run + 50); // down the ramp and on along the floor
+  });
+
   it('a body put back against a short wall and sent on into it at any angle never crosses it unreported', () => {
     // The oracle: the body along its path in 400 small steps. Whenever one of them overlaps the
     // wall by more than 1e-6, the step must report the wall; separate() then leaves them apart.

@@ -18,6 +18,7 @@ import { ContactBook } from './contacts.js';
 import { Listeners } from './events.js';
 import { WorldQueries } from './queries.js';
 import { separateContacts } from './separate.js';
+import { Slide } from './slide.js';
 import { StepPipeline } from './stepPipeline.js';
 import {
   type BodyContact,
@@ -76,6 +77,7 @@ export class World<U = unknown> {
   private phase: 'idle' | 'stepping' | 'dispatching' = 'idle';
   /** Scratch for {@link separate}. */
   private readonly mtv = new Contact();
+  private readonly slide: Slide<U>;
 
   /**
    * Creates an empty world over the given bounds.
@@ -86,6 +88,7 @@ export class World<U = unknown> {
     this.book = new ContactBook<U>(this.broad.dynamic, this.broad.statics);
     this.queries = new WorldQueries<U>(this.broad);
     this.pipeline = new StepPipeline<U>(this.broad, this.list, this.book, this.queries);
+    this.slide = new Slide<U>(this.queries);
     this.margin = this.broad.margin;
   }
 
@@ -252,14 +255,14 @@ export class World<U = unknown> {
    * it first touched it, on the side it came from, so it never ends up through a thin wall (unless
    * it was moved since the step, e.g. respawned by a listener: then it stays where it was put, and
    * is pushed out the shortest way only if it overlaps). One that already touched the body at the
-   * start of the step (`timeOfImpact` 0) keeps the part of its motion along the face it touched:
-   * only the part into the face is taken back, so a body walking off a ledge goes on off it. Call
-   * it after {@link step}; contacts are not recomputed until the next step. Returns the number of
-   * pairs pushed apart.
+   * start of the step (`timeOfImpact` 0) goes back to its start and slides along the face it
+   * touched by the part of its motion along it, swept against the other bodies, so a body walking
+   * off a ledge goes on off it (docs/fast-objects.md). Call it after {@link step}; contacts are not
+   * recomputed until the next step. Returns the number of pairs pushed apart.
    */
   separate(): number {
     this.assertMutable('separate');
-    return separateContacts(this.book, this, this.mtv);
+    return separateContacts(this.book, this, this.mtv, this.slide);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { Contact } from '../geometry/contact.js';
 import { collideUnchecked } from '../geometry/sat.js';
 import type { Body } from './Body.js';
 import type { ContactBook } from './contacts.js';
+import type { Slide } from './slide.js';
 import type { BodyContact } from './types.js';
 import type { World } from './World.js';
 
@@ -19,13 +20,18 @@ import type { World } from './World.js';
  * body no longer in `world` are skipped. Returns the pairs pushed apart.
  * @internal
  */
-export function separateContacts<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): number {
+export function separateContacts<U>(
+  book: ContactBook<U>,
+  world: World<U>,
+  mtv: Contact,
+  slide: Slide<U>,
+): number {
   // (Each pass over the contacts is the last thing its function does: see core/layout.ts.)
-  return putBack(book, world) + pushApart(book, world, mtv);
+  return putBack(book, world, slide) + pushApart(book, world, mtv);
 }
 
 /** The put-backs of continuous bodies; returns how many. */
-function putBack<U>(book: ContactBook<U>, world: World<U>): number {
+function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>): number {
   let pushed = 0;
   const current = book.current;
   for (let i = 0; i < book.count; i++) {
@@ -37,7 +43,8 @@ function putBack<U>(book: ContactBook<U>, world: World<U>): number {
       // touched it, on the side it came from: pushing it out the shortest way could push it
       // through a thin wall. (Unless it was moved since the step, say respawned by a listener:
       // then it is where its owner wants it, and is pushed out like any other body if at all.)
-      if (c.timeOfImpact === 0) slideBack(c, mover);
+      // (One that touched it at the start slides along it instead: see slide.ts.)
+      if (c.timeOfImpact === 0) slide.run(c, mover);
       else {
         const back = 1 - c.timeOfImpact;
         mover.teleport(mover.x - c._moveX * back, mover.y - c._moveY * back);
@@ -48,23 +55,6 @@ function putBack<U>(book: ContactBook<U>, world: World<U>): number {
     }
   }
   return pushed;
-}
-
-/**
- * The put-back of a body that touched the other at the start of the step (time of impact 0) and
- * moved into it: only the part of its motion into the face it touched is taken back, so the body
- * ends touching that face's line, moved along it. Taking back all of it would hold a body walking
- * off a ledge at the edge for good (each step it touches the floor, and its path cuts the
- * corner); a bullet put back against a wall and sent on into it slides along it. Of a convex
- * shape, nothing lies beyond the line of one of its faces, so the slide does not enter it.
- */
-function slideBack<U>(c: BodyContact<U>, mover: Body<U>): void {
-  // impactNormal points from A to B; u, from the other body to the mover.
-  const sign = mover === c.bodyA ? -1 : 1;
-  const ux = sign * c.impactNormal.x;
-  const uy = sign * c.impactNormal.y;
-  const into = c._moveX * ux + c._moveY * uy;
-  if (into < 0) mover.teleport(mover.x - into * ux, mover.y - into * uy);
 }
 
 /** Pushes apart the pairs that still collide (but the put-back ones); returns how many. */

@@ -57,8 +57,8 @@ export class BodyContact<U = unknown> extends Contact {
   /**
    * When a continuous body met the other body during the step: the fraction t ∈ [0, 1) of its
    * motion after which it touched it (move it back by (1 − t) of its step's motion to put it there;
-   * {@link World.separate} does, but at 0, for a body that touched the face at the start, it takes
-   * back only the part of the motion into the face). Set for a continuous contact, and also for a
+   * {@link World.separate} does, but at 0, for a body that touched the face at the start, it
+   * slides the body along the face instead). Set for a continuous contact, and also for a
    * continuous body that ends the step inside a body it entered during the step. 1 otherwise, and
    * also for a body that touched the other at the start and ends the step a little inside it,
    * pushed out the way it came (resting on a floor and sliding along it: see docs/fast-objects.md).

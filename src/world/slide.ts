@@ -1,0 +1,165 @@
+/**
+ * The put-back of a continuous body that touched a face at the start of a step and moved into it
+ * (a contact with time of impact 0), for {@link World.separate}: a slide along what it touched.
+ * @module
+ */
+import { Contact } from '../geometry/contact.js';
+import { ROUNDING, roundingScale } from '../geometry/math.js';
+import { collideUnchecked } from '../geometry/sat.js';
+import { SweepHit } from '../geometry/sweepHit.js';
+import type { Body } from './Body.js';
+import type { WorldQueries } from './queries.js';
+import type { BodyContact } from './types.js';
+
+/** Faces a slide follows at most (2 meet in a corner; a third is a body squeezed in between). */
+const MAX_FACES = 3;
+
+/**
+ * Moves a body back to where it started the step, then along the face it touched by the part of
+ * its motion that went along it, "collide and slide" as a character controller moves: swept
+ * against every body it collides with, and met by one, on along that one's face with what is left,
+ * unless that leads back into a face already met (a corner: it stops there).
+ *
+ * Putting it back at its start alone would hold a body walking off a ledge at the edge for good
+ * (every step it touches the floor, and its path cuts the corner); leaving it where the step took
+ * it would leave a bullet that cut through the end of a wall beyond it. Of a convex shape nothing
+ * lies beyond the line of one of its faces, so the slide never enters the body it touched; the
+ * sweep is for the others (sliding past the end of a wall, a bullet would cross the next wall of a
+ * room's corner; a walker coming down a ramp would be put into the floor at its foot).
+ * @internal
+ */
+export class Slide<U> {
+  /** The motion of the sweep under way, as queries.sweep takes it, then where it starts (x, y). */
+  private readonly motion = new Float64Array(4);
+  private readonly hit = new SweepHit();
+  private readonly touch = new Contact();
+  /** The faces met so far: unit normals pointing out of them, towards the body (x, y each). */
+  private readonly faces = new Float64Array(2 * MAX_FACES);
+  /** How many faces were met so far; the slide under way follows the last one. */
+  private count = 0;
+  private body: Body<U> | null = null;
+
+  constructor(private readonly queries: WorldQueries<U>) {}
+
+  /** Slides `mover`, at the end of its step, back and along the face of its contact `c`. */
+  run(c: BodyContact<U>, mover: Body<U>): void {
+    const faces = this.faces;
+    // impactNormal points from A to B; the face's normal, from the other body to the mover.
+    const sign = mover === c.bodyA ? -1 : 1;
+    faces[0] = sign * c.impactNormal.x;
+    faces[1] = sign * c.impactNormal.y;
+    let count = 1;
+    this.count = 1;
+    let x = mover.x - c._moveX;
+    let y = mover.y - c._moveY;
+    let dx = c._moveX;
+    let dy = c._moveY;
+    for (;;) {
+      // Take out the part into the face met last; if what is left goes into an earlier one, the
+      // two make a corner the body cannot slide out of.
+      const fx = faces[2 * count - 2];
+      const fy = faces[2 * count - 1];
+      const into = dx * fx + dy * fy;
+      if (into < 0) {
+        dx -= into * fx;
+        dy -= into * fy;
+      }
+      const slack = 2 ** -40 * (Math.abs(dx) + Math.abs(dy));
+      for (let i = 0; i < count - 1; i++) {
+        if (dx * faces[2 * i] + dy * faces[2 * i + 1] < -slack) dx = dy = 0;
+      }
+      if (dx === 0 && dy === 0) break;
+      const motion = this.motion;
+      motion[0] = dx;
+      motion[1] = dy;
+      motion[2] = x;
+      motion[3] = y;
+      const met = this.sweep(mover);
+      const f = met ? this.hit.t : 1;
+      x += f * dx;
+      y += f * dy;
+      if (!met || count === MAX_FACES) break;
+      dx *= 1 - f;
+      dy *= 1 - f;
+      faces[2 * count] = this.hit.normal.x;
+      faces[2 * count + 1] = this.hit.normal.y;
+      this.count = ++count;
+    }
+    // mover.teleport(x, y), written out: its arguments would be heap numbers, and separate()
+    // slides bullets by the hundred. (setPosition only to throw, naming the coordinate, for a
+    // position past the largest number.)
+    const shape = mover.shape;
+    if (!(x - x === 0 && y - y === 0)) shape.setPosition(x, y);
+    shape._x = x;
+    shape._y = y;
+    shape._changed();
+    mover._prevX = x;
+    mover._prevY = y;
+  }
+
+  /**
+   * Whether `body`, placed where {@link motion} starts, meets a body it collides with along it;
+   * if so, `hit` says when (a fraction of the motion) and the face it met. (Numbers in an array
+   * and in `hit`, not passed or returned: V8 boxes a double that crosses a call it does not inline.)
+   */
+  private sweep(body: Body<U>): boolean {
+    const shape = body.shape;
+    const endX = shape._x;
+    const endY = shape._y;
+    shape._placeAt(this.motion[2], this.motion[3]);
+    try {
+      this.body = body;
+      return this.queries.sweep(shape, this.motion, undefined, body, this.hit, null, this.stops) !== null;
+    } finally {
+      this.body = null;
+      shape._placeAt(endX, endY);
+    }
+  }
+
+  /**
+   * Whether a body the slide meets stops it: one the body collides with (filter bits pass, not a
+   * sensor), that does not lie beyond the line of the face the slide follows, met along the motion, or touched at its start (to within rounding) with the motion going into it
+   * by more than rounding: then at 0, `hit.normal` its face. A body it overlaps more deeply at the
+   * start is left to the push that follows.
+   */
+  private readonly stops = (other: Body<U>, hit: SweepHit): boolean => {
+    const body = this.body as Body<U>;
+    if (other.isSensor || !body.canCollideWith(other)) return false;
+    const shape = body.shape;
+    const dx = this.motion[0];
+    const dy = this.motion[1];
+    const rounding = ROUNDING * roundingScale(shape.bounds, other.shape.bounds, dx, dy);
+    // Wholly beyond the line of the face the slide follows (to within rounding), the other cannot
+    // be entered sliding along it: the body it touched is such a one, and so is the next tile of
+    // a floor, whose side its lowest point, a rounding below the tiles' tops, would otherwise meet
+    // at every seam. Measured on the boxes (the other's highest corner along the normal, the
+    // body's lowest): exact for the axis-aligned faces of tiles, on the safe side for the others.
+    const nx = this.faces[2 * this.count - 2];
+    const ny = this.faces[2 * this.count - 1];
+    const o = other.shape.bounds;
+    const b = shape.bounds;
+    const otherTop = Math.max(nx * o.minX, nx * o.maxX) + Math.max(ny * o.minY, ny * o.maxY);
+    const bodyLow = Math.min(nx * b.minX, nx * b.maxX) + Math.min(ny * b.minY, ny * b.maxY);
+    if (otherTop <= bodyLow + rounding) return false;
+    if (hit.t * (Math.abs(dx) + Math.abs(dy)) > rounding) return true;
+    const touch = this.touch;
+    try {
+      // Out of the other at the start: the overlap's normal turned round (it points from the body
+      // to the other), or, touching or a rounding apart, the face the sweep met.
+      let nx = hit.normal.x;
+      let ny = hit.normal.y;
+      if (collideUnchecked(shape, other.shape, touch)) {
+        if (touch.depth > rounding) return false;
+        nx = -touch.normalX;
+        ny = -touch.normalY;
+      }
+      if (!(-(nx * dx + ny * dy) > rounding)) return false;
+      hit.t = 0;
+      hit.normal.x = nx;
+      hit.normal.y = ny;
+      return true;
+    } finally {
+      touch.a = touch.b = null; // (a contact kept here must not keep the shapes alive)
+    }
+  };
+}
