@@ -113,6 +113,7 @@ describe('continuous bodies', () => {
             expect(c.timeOfImpact).toBeGreaterThanOrEqual(0);
             expect(c.timeOfImpact).toBeLessThan(1);
             expect(c.impactPoint.x).toBe(500);
+            expect(c.impactBody).toBe(bullet);
             expect(c.depth).toBe(0);
             const fromBulletToWall = c.bodyA === bullet ? 1 : -1;
             expect(c.normalX * fromBulletToWall).toBeGreaterThan(0);
@@ -508,6 +509,7 @@ describe('continuous bodies', () => {
       world.step();
       const [c] = world.contacts;
       expect(c.timeOfImpact).toBe(46 / 53);
+      expect(c.impactBody).toBe(b);
       if (separate) expect(world.separate()).toBe(1);
       else b.teleport(96, 150); // the same place, by hand: the bullet does not sweep next step
       wall.translate(-2, 0);
@@ -517,6 +519,7 @@ describe('continuous bodies', () => {
       expect(c.depth).toBeCloseTo(2, 9);
       expect(c.continuous).toBe(false);
       expect(c.timeOfImpact).toBe(1);
+      expect(c.impactBody).toBeNull();
       world.validate();
     }
   });
@@ -691,6 +694,7 @@ describe('continuous bodies', () => {
       // The sweep's normal points from the body hit to the mover; the contact's from A (a) to B (b).
       const [hit, sign] = hitA.t < hitB.t ? [hitA, -1] : [hitB, 1];
       expect([c.timeOfImpact, c.impactPoint.x, c.impactPoint.y]).toEqual([hit.t, hit.point.x, hit.point.y]);
+      expect(c.impactBody).toBe(hitA.t < hitB.t ? a : b); // whose motion the time measures
       expect([c.normalX, c.normalY]).toEqual([sign * hit.normal.x + 0, sign * hit.normal.y + 0]);
       expect([c.impactNormal.x, c.impactNormal.y]).toEqual([c.normalX, c.normalY]);
       world.validate();

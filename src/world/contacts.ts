@@ -224,6 +224,7 @@ export class ContactBook<U> {
     // (The motion from the body itself, not passed in: numbers passed to a call V8 does not inline
     // are boxed on the heap, a few for every crossing of every step.)
     contact._mover = body;
+    contact.impactBody = body;
     contact._moveX = body.shape.x - body._prevX;
     contact._moveY = body.shape.y - body._prevY;
     contact._endX = body.shape.x;
@@ -382,6 +383,7 @@ function clearImpact<U>(contact: BodyContact<U>): void {
   contact.impactPoint.x = contact.impactPoint.y = 0;
   contact.impactNormal.x = contact.impactNormal.y = 0;
   contact._mover = null;
+  contact.impactBody = null;
 }
 
 function contactBefore<U>(a: BodyContact<U>, b: BodyContact<U>): boolean {

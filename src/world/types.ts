@@ -78,6 +78,12 @@ export class BodyContact<U = unknown> extends Contact {
    */
   readonly impactNormal: Vec2 = { x: 0, y: 0 };
   /**
+   * For a contact with a time of impact: the continuous body whose motion {@link timeOfImpact}
+   * measures, the one to move back or bounce (when both are continuous, the one whose sweep met
+   * the other first). `null` for a contact without a time of impact.
+   */
+  impactBody: Body<U> | null = null;
+  /**
    * @internal For a contact with a time of impact: the continuous body that moved, and its step's
    * motion (separate() clears it once it has put the body back).
    */
