@@ -118,9 +118,9 @@ const faceRanges = new Float64Array(5);
 /**
  * The contact point of two convex vertex sets touching along out.normal (from target to mover),
  * with the mover displaced by motion · out.t (read here, not passed: V8 boxes a double passed to a
- * function it does not inline, two heap numbers per hit): the middle of the overlap, along the tangent, of the
- * target's support (its vertices furthest along the normal) and the mover's (its vertices furthest
- * against it). Coordinates are taken relative to a vertex of each shape so that the tolerance for
+ * function it does not inline, two heap numbers per hit): the middle of the overlap, along the
+ * tangent, of the target's support (its vertices furthest along the normal) and the mover's (its
+ * vertices furthest against it). Coordinates are taken relative to a vertex of each shape so that the tolerance for
  * "equally far" (parallel faces, 1e-9 of the shapes' size) does not depend on where they are.
  */
 function writeConvexContactPoint(

@@ -75,7 +75,7 @@ export class World<U = unknown> {
   private readonly listeners = new Listeners<U>();
   /** What the world is doing: changes and queries are refused while it steps. */
   private phase: 'idle' | 'stepping' | 'dispatching' = 'idle';
-  /** Scratch for {@link separate}. */
+  /** Scratch for {@link separate}, and its slides of bodies that touched a face (see slide.ts). */
   private readonly mtv = new Contact();
   private readonly slide: Slide<U>;
 

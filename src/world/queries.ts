@@ -149,9 +149,9 @@ export class WorldQueries<U> {
     best: null as Body<U> | null,
     /** The motion (dx, dy), as the shape sweeps take it: {@link castMotion} or the step's own. */
     motion: NO_MOTION as Float64Array,
-    /** castReach of the best hit's time (+∞ until there is one): no box beyond it can beat it. */
+    /** The best hit's time plus {@link slack} (+∞ until there is one): no box beyond it can beat it. */
     reach: Number.POSITIVE_INFINITY,
-    /** castReach's margin for this cast (see castSlack). */
+    /** How far past the best hit's time the walk looks, for this cast (see castSlack). */
     slack: 0,
     all: null as CastHit<U>[] | null,
   };
@@ -178,7 +178,7 @@ export class WorldQueries<U> {
     const best = cast.best;
     if (best === null || hit.t < this.bestCast.t || (hit.t === this.bestCast.t && body._id < best._id)) {
       cast.best = body;
-      cast.reach = hit.t + cast.slack; // (castReach)
+      cast.reach = hit.t + cast.slack;
       this.bestCast.copyFrom(hit);
     }
     return undefined;
@@ -531,7 +531,10 @@ function lowerToReach(walk: Float64Array, ray: { reach: number }): void {
  * by 10, or at 1,000 moving by 1e-5, skipped the lower id of two shapes hit at the same time).
  */
 
-/** The slack of a cast of a shape with bounds `b` moving by motion[0], motion[1]: 2^-30 of (1 + its coordinates over its motion). */
+/**
+ * The slack of a cast of a shape with bounds `b` moving by motion[0], motion[1]: 2^-30 of (1 + its
+ * coordinates over its motion).
+ */
 function castSlack(b: Readonly<AABB>, motion: Float64Array): number {
   const scale = Math.max(Math.abs(b.minX), Math.abs(b.maxX)) + Math.max(Math.abs(b.minY), Math.abs(b.maxY));
   return (1 + scale / (Math.abs(motion[0]) + Math.abs(motion[1]))) * 2 ** -30;

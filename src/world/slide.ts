@@ -37,6 +37,7 @@ export class Slide<U> {
   private readonly faces = new Float64Array(2 * MAX_FACES);
   /** How many faces were met so far; the slide under way follows the last one. */
   private count = 0;
+  /** The body sliding, for {@link stops}. */
   private body: Body<U> | null = null;
 
   constructor(private readonly queries: WorldQueries<U>) {}
@@ -48,7 +49,6 @@ export class Slide<U> {
     const sign = mover === c.bodyA ? -1 : 1;
     faces[0] = sign * c.impactNormal.x;
     faces[1] = sign * c.impactNormal.y;
-    let count = 1;
     this.count = 1;
     let x = mover.x - c._moveX;
     let y = mover.y - c._moveY;
@@ -57,6 +57,7 @@ export class Slide<U> {
     for (;;) {
       // Take out the part into the face met last; if what is left goes into an earlier one, the
       // two make a corner the body cannot slide out of.
+      const count = this.count;
       const fx = faces[2 * count - 2];
       const fy = faces[2 * count - 1];
       const into = dx * fx + dy * fy;
@@ -83,7 +84,7 @@ export class Slide<U> {
       dy *= 1 - f;
       faces[2 * count] = this.hit.normal.x;
       faces[2 * count + 1] = this.hit.normal.y;
-      this.count = ++count;
+      this.count = count + 1;
     }
     // mover.teleport(x, y), written out: its arguments would be heap numbers, and separate()
     // slides bullets by the hundred. (setPosition only to throw, naming the coordinate, for a
@@ -118,9 +119,10 @@ export class Slide<U> {
 
   /**
    * Whether a body the slide meets stops it: one the body collides with (filter bits pass, not a
-   * sensor), that does not lie beyond the line of the face the slide follows, met along the motion, or touched at its start (to within rounding) with the motion going into it
-   * by more than rounding: then at 0, `hit.normal` its face. A body it overlaps more deeply at the
-   * start is left to the push that follows.
+   * sensor), that does not lie beyond the line of the face the slide follows, met along the
+   * motion, or touched at its start (to within rounding) with the motion going into it by more
+   * than rounding: then at 0, `hit.normal` its face. A body it overlaps more deeply at the start is
+   * left to the push that follows.
    */
   private readonly stops = (other: Body<U>, hit: SweepHit): boolean => {
     const body = this.body as Body<U>;
@@ -134,12 +136,12 @@ export class Slide<U> {
     // a floor, whose side its lowest point, a rounding below the tiles' tops, would otherwise meet
     // at every seam. Measured on the boxes (the other's highest corner along the normal, the
     // body's lowest): exact for the axis-aligned faces of tiles, on the safe side for the others.
-    const nx = this.faces[2 * this.count - 2];
-    const ny = this.faces[2 * this.count - 1];
+    const fx = this.faces[2 * this.count - 2];
+    const fy = this.faces[2 * this.count - 1];
     const o = other.shape.bounds;
     const b = shape.bounds;
-    const otherTop = Math.max(nx * o.minX, nx * o.maxX) + Math.max(ny * o.minY, ny * o.maxY);
-    const bodyLow = Math.min(nx * b.minX, nx * b.maxX) + Math.min(ny * b.minY, ny * b.maxY);
+    const otherTop = Math.max(fx * o.minX, fx * o.maxX) + Math.max(fy * o.minY, fy * o.maxY);
+    const bodyLow = Math.min(fx * b.minX, fx * b.maxX) + Math.min(fy * b.minY, fy * b.maxY);
     if (otherTop <= bodyLow + rounding) return false;
     if (hit.t * (Math.abs(dx) + Math.abs(dy)) > rounding) return true;
     const touch = this.touch;

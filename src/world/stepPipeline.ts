@@ -308,9 +308,9 @@ export class StepPipeline<U> {
    *   it hit (by separate(), or at the contact's point by hand) lands touching only to within
    *   rounding, often a hair inside; sent on through a thin wall, it must hit that wall again.
    * - Ending the step clear of the other, it went through it or cut through one of its corners:
-   *   reported, at t = 0. (Walking off a ledge is such a cut, under gravity: separate() then takes
-   *   back only the part of the motion into the face it touched, so the walker goes on along it
-   *   and off the edge; see separate.ts.)
+   *   reported, at t = 0. (Walking off a ledge is such a cut, under gravity: separate() then puts
+   *   the walker back at its start and slides it along the face it touched, so it goes on off the
+   *   edge; see slide.ts.)
    * - Ending inside it, the pair pass has the overlap. When its shortest way out is back the way
    *   the body came (a body resting on a floor and sliding along it), that contact is the whole
    *   story: a time of impact would only make separate() undo the step's motion, the sideways part
