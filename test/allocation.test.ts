@@ -6,10 +6,10 @@
  * for what moveAll calls), so the bench's allocation rows sometimes read 16–64 bytes per box per
  * frame, in one process in four, where the same code read 0 in the others. Run with inlining turned
  * off, every call boxes its numbers, so a per-box helper taking numbers shows on every run: that is
- * what the first test does, with `--no-turbo-inlining`. (Per-frame bookkeeping, a few heap numbers
- * a frame whatever the count of boxes, is allowed: under 2 bytes per box.) The World's queries,
- * continuous bodies and separate() run with inlining on, in the conditions that defeat it in a
- * real program: walks shared by several visitors, large solvers.
+ * what the index's frames, the World's step, its continuous bodies and separate() are measured
+ * with: `--no-turbo-inlining`. (Per-frame bookkeeping, a few heap numbers a frame whatever the
+ * count of boxes, is allowed: under 2 bytes per box.) The World's queries run with inlining on, in
+ * the conditions that defeat it in a real program: walks shared by several visitors.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -44,6 +44,20 @@ describe('steady frames allocate nothing per box, even with inlining off', () =>
   }, 60_000);
 });
 
+describe('a World step allocates nothing per body, even with inlining off', () => {
+  it('1,000 moving, turning shapes of every kind among static walls and sensors', () => {
+    const bytes = runChild<{ perBody: number; contacts: number }>('step', [
+      '--expose-gc',
+      '--no-turbo-inlining',
+    ]);
+    // Hundreds of contacts every step: the narrow phase runs on every kind of pair.
+    expect(bytes.contacts).toBeGreaterThan(300);
+    // 0 measured (the median step). When the narrow phase's helpers took their numbers as
+    // arguments (a face's depth and normal, a circle's gap, an edge's length): 243-249 bytes.
+    expect(bytes.perBody).toBeLessThan(2);
+  }, 60_000);
+});
+
 describe("the World's nearest, raycast and castShape allocate nothing per box their walk visits", () => {
   it('through thousands of boxes, with the walks also used by other visitors', () => {
     const bytes = runChild<Record<string, number>>('walks', ['--expose-gc']);
@@ -60,28 +74,22 @@ describe("the World's nearest, raycast and castShape allocate nothing per box th
   }, 60_000);
 });
 
-describe('a step with continuous bodies, and separate(), allocate next to nothing', () => {
+describe('a step with continuous bodies, and separate(), allocate next to nothing, even with inlining off', () => {
   it('100 bullets sweeping through 2,000 moving shapes and 200 walls', () => {
-    type Result = { step: number; crossings: number; contacts: number; separate: number; pushed: number };
-    // The least of up to three processes. V8 compiles differently from one process to the next:
-    // in about one in ten (more with src under tsx than with the built package: none in 26 runs
-    // of dist), a step or the pushes of separate() come out without part of the narrow phase
-    // inlined, and allocate 1-2 KB a step or 20 KB a call. Code that allocates as it runs does so
-    // in every process, as the figures below did before their fixes.
-    const runs = [runChild<Result>('continuous', ['--expose-gc'])];
-    while (runs.length < 3 && (runs[runs.length - 1].step >= 256 || runs[runs.length - 1].separate >= 256))
-      runs.push(runChild<Result>('continuous', ['--expose-gc']));
-    const least = (key: 'step' | 'separate'): number => Math.min(...runs.map((r) => r[key]));
-    const result = { ...runs[0], step: least('step'), separate: least('separate') };
+    const result = runChild<{
+      step: number;
+      crossings: number;
+      contacts: number;
+      separate: number;
+      pushed: number;
+    }>('continuous', ['--expose-gc', '--no-turbo-inlining']);
     // The bullets do cross things: tens of continuous contacts start every step.
     expect(result.crossings).toBeGreaterThan(2500);
-    // 22-34 bytes a step measured. With the sweeps' numbers passed as arguments, to the World's
-    // visitor and to the shape sweeps' solvers, the same steps allocated 36.8 KB; with the contact
-    // point's offset and the corner normal passed as numbers inside the polygon sweep, 475 B.
+    // 9-35 bytes a step measured. With the numbers of the sweeps and of the narrow phase passed as
+    // arguments (a shape's place, the rounding allowed, a sweep's normal), 92 KB.
     expect(result.step).toBeLessThan(256);
-    // separate() pushes about 800 pairs apart each step (29 bytes a call measured, from the slides
-    // of bodies that touched a wall at the start: see world/slide.ts); passing each push to
-    // setPosition, it allocated 36 KB a call here.
+    // separate() pushes about 800 pairs apart each step (0 bytes a call measured); with a put-back
+    // passed to teleport() and the helpers above taking numbers, 66 KB a call.
     expect(result.pushed).toBeGreaterThan(200);
     expect(result.separate).toBeLessThan(256);
   }, 60_000);

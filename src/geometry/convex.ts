@@ -4,7 +4,7 @@
  * concrete shapes (shapes.ts) because the narrow phase, rays and sweeps read this cache directly
  * and never need to know which straight-edged kind they hold.
  */
-import { length, maxAbs } from './math.js';
+import { maxAbs } from './math.js';
 import { lengthsAt } from './record.js';
 import { Shape, type Vec2 } from './shape.js';
 
@@ -137,7 +137,10 @@ export abstract class ConvexShape extends Shape {
       const ey = geo[V + 2 * j + 1] - geo[V + 2 * i + 1];
       geo[normalsAt + 2 * i] = ey;
       geo[normalsAt + 2 * i + 1] = 0 - ex; // 0 - ex, not -ex: keeps +0 instead of -0 in axis-aligned normals
-      geo[lengthsAt + i] = length(ex, ey);
+      // length(ex, ey), written out: V8 boxes the doubles passed to and returned from a function
+      // it does not inline, and this runs for every edge of every moved shape.
+      const squared = ex * ex + ey * ey;
+      geo[lengthsAt + i] = squared > 1e-290 && squared < 1e290 ? Math.sqrt(squared) : Math.hypot(ex, ey);
     }
   }
 

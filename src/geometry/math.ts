@@ -10,26 +10,17 @@ export function length(x: number, y: number): number {
 }
 
 /**
- * Results of {@link unit} and of record.ts's `project`, read right after the call: module-level `let`
+ * Results of {@link unitInVec}, {@link roundingIn} and record.ts's `project`, read right after the call: module-level `let`
  * doubles would be boxed on every write, typed-array slots are not. Nothing here calls user code.
  * @internal
  */
 export const vec = new Float64Array(2);
 
 /**
- * The unit vector of a non-zero (dx, dy), into vec[0], vec[1]. Dividing by the larger component
- * first keeps tiny (even subnormal) vectors accurate, where dx / hypot(dx, dy) would lose all
- * precision. @internal
- */
-export function unit(dx: number, dy: number): void {
-  vec[0] = dx;
-  vec[1] = dy;
-  unitInVec();
-}
-
-/**
- * {@link unit} of the vector in vec[0], vec[1], in place: for callers whose compiled code may not
- * inline it (V8 boxes a double passed to a function it does not inline). @internal
+ * The unit vector of the non-zero vector in vec[0], vec[1], in place. Dividing by the larger
+ * component first keeps tiny (even subnormal) vectors accurate, where dx / hypot(dx, dy) would lose
+ * all precision. In the array, not passed and returned: V8 boxes a double passed to (or returned
+ * from) a function it does not inline, a heap allocation per call. @internal
  */
 export function unitInVec(): void {
   const m = Math.max(Math.abs(vec[0]), Math.abs(vec[1]));
@@ -66,7 +57,7 @@ export function maxAbs(values: ArrayLike<number>): number {
 }
 
 /**
- * Distances below ROUNDING × {@link roundingScale} are rounding, not geometry: 2^-44, 256 to 512
+ * Distances below ROUNDING times the coordinates' size (see {@link roundingIn}) are rounding, not geometry: 2^-44, 256 to 512
  * units in the last place of the largest coordinate. Two shapes placed touching by arithmetic (a
  * body put back where a sweep says it hit, then tested against a turned wall) are off by a few.
  * @internal
@@ -74,25 +65,29 @@ export function maxAbs(values: ArrayLike<number>): number {
 export const ROUNDING = 2 ** -44;
 
 /**
- * The largest magnitude among two boxes' coordinates and a motion: what the rounding of a test on
- * them scales with. @internal
+ * {@link ROUNDING} times the largest magnitude among two boxes' coordinates and a motion (at
+ * motion[0], motion[1]): what the rounding of a test on them comes to. Into vec[0] (see
+ * {@link unitInVec} for why). @internal
  */
-export function roundingScale(
+export function roundingIn(
   a: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number },
   b: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number },
-  dx: number,
-  dy: number,
-): number {
-  return Math.max(
-    Math.abs(a.minX),
-    Math.abs(a.maxX),
-    Math.abs(a.minY),
-    Math.abs(a.maxY),
-    Math.abs(b.minX),
-    Math.abs(b.maxX),
-    Math.abs(b.minY),
-    Math.abs(b.maxY),
-    Math.abs(dx),
-    Math.abs(dy),
-  );
+  motion: Float64Array,
+): void {
+  const dx = motion[0];
+  const dy = motion[1];
+  vec[0] =
+    ROUNDING *
+    Math.max(
+      Math.abs(a.minX),
+      Math.abs(a.maxX),
+      Math.abs(a.minY),
+      Math.abs(a.maxY),
+      Math.abs(b.minX),
+      Math.abs(b.maxX),
+      Math.abs(b.minY),
+      Math.abs(b.maxY),
+      Math.abs(dx),
+      Math.abs(dy),
+    );
 }

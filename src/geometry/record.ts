@@ -60,21 +60,25 @@ export function newRecord(serial: number, count: number, axes: number, area: num
 }
 
 /**
- * The point {@link project} measures from: set by the caller, to a vertex of the shape that owns
- * the axis. Products of a normal with absolute coordinates lose the digits that decide a touch
- * far from the origin (a T-junction of two segments 2^40 away was called a crossing); measured
- * from a nearby vertex, the same decision is made on small, exact differences.
+ * The axis {@link project} projects on, set by the caller: the point it measures from at [0], [1]
+ * (a vertex of the shape that owns the axis) and the axis's direction at [2], [3]. Products of a
+ * normal with absolute coordinates lose the digits that decide a touch far from the origin (a
+ * T-junction of two segments 2^40 away was called a crossing); measured from a nearby vertex, the
+ * same decision is made on small, exact differences. An array rather than arguments, because V8
+ * boxes a double passed to a function it does not inline: a heap allocation per call.
  */
-export const projectFrom = new Float64Array(2);
+export const projectAxis = new Float64Array(4);
 
 /**
- * The interval [vec[0], vec[1]] of convex record (g, o)'s vertices projected on (nx, ny), for the
- * separating-axis tests of the narrow phase and of the sweeps.
+ * The interval [vec[0], vec[1]] of convex record (g, o)'s vertices projected on the axis in
+ * {@link projectAxis}, for the separating-axis tests of the narrow phase and of the sweeps.
  */
-export function project(g: number[], o: number, nx: number, ny: number): void {
+export function project(g: number[], o: number): void {
   const V = dataAt(g, o);
-  const rx = projectFrom[0];
-  const ry = projectFrom[1];
+  const rx = projectAxis[0];
+  const ry = projectAxis[1];
+  const nx = projectAxis[2];
+  const ny = projectAxis[3];
   let min = nx * (g[V] - rx) + ny * (g[V + 1] - ry);
   let max = min;
   const n = g[o + COUNT] | 0;

@@ -10,7 +10,7 @@ import {
   dataLength,
   lengthsAt,
   project,
-  projectFrom,
+  projectAxis,
   SERIAL,
 } from './record.js';
 import { circleCircle, circleConvex } from './satCircle.js';
@@ -61,20 +61,18 @@ export function overlapsUnchecked(a: Shape, b: Shape): boolean {
 }
 
 /**
- * {@link collide} of `a` as it would be at (x, y) with `b` (`target` filled when they collide):
- * a is put there, tested and put back (its data recomputed where it was, bit for bit as before),
- * so that the answer is the collision rule's own arithmetic on that position. For the sweeps'
- * decisions at the very start of a motion, where rounding of their interval arithmetic cannot
- * tell touching from overlapping. @internal
+ * {@link collide} of `a` as it would be at (at[0], at[1]) with `b` (`target` filled when they
+ * collide): a is put there, tested and put back (its data recomputed where it was, bit for bit as
+ * before), so that the answer is the collision rule's own arithmetic on that position. For the
+ * sweeps' decisions at the very start of a motion, where rounding of their interval arithmetic
+ * cannot tell touching from overlapping. (The position in an array: see Shape._swapPlace.) @internal
  */
-export function collideAt(a: Shape, x: number, y: number, b: Shape, target: Contact | null): boolean {
-  const ax = a._x;
-  const ay = a._y;
-  a._placeAt(x, y);
+export function collideAt(a: Shape, at: Float64Array, b: Shape, target: Contact | null): boolean {
+  a._swapPlace(at, 0);
   try {
     return collideOriented(a, b, target, true);
   } finally {
-    a._placeAt(ax, ay);
+    a._swapPlace(at, 0);
     a._sync();
   }
 }
@@ -197,28 +195,33 @@ function testAxes(
   const V = o - dataLength(n, 0);
   const N = V + 2 * n;
   const L = V + lengthsAt(n, 0);
-  // Both shapes measured from the owner's first vertex (see projectFrom).
-  projectFrom[0] = g[V];
-  projectFrom[1] = g[V + 1];
+  // Both shapes measured from the owner's first vertex (see projectAxis).
+  projectAxis[0] = g[V];
+  projectAxis[1] = g[V + 1];
   for (let i = 0; i < axes; i++) {
     const nx = g[N + 2 * i];
     const ny = g[N + 2 * i + 1];
-    project(ga, oa, nx, ny);
+    projectAxis[2] = nx;
+    projectAxis[3] = ny;
+    project(ga, oa);
     const minA = vec[0];
     const maxA = vec[1];
-    project(gb, ob, nx, ny);
+    project(gb, ob);
     const minB = vec[0];
     const maxB = vec[1];
     if (!(minA < maxB && minB < maxA)) return false;
     if (wantDepth) {
+      // The shallowest push so far (see testFaces): b along +n, or along −n.
       const len = g[L + i];
-      const forward = maxA - minB; // push b along +n
-      const backward = maxB - minA; // push b along -n
-      keepShallowest(
-        Math.min(forward, backward) / len,
-        forward <= backward ? nx / len : -nx / len,
-        forward <= backward ? ny / len : -ny / len,
-      );
+      const forward = maxA - minB;
+      const backward = maxB - minA;
+      const depth = Math.min(forward, backward) / len;
+      if (depth < scratch[BEST_DEPTH]) {
+        const sign = forward <= backward ? 1 : -1;
+        scratch[BEST_DEPTH] = depth;
+        scratch[BEST_NX] = (sign * nx) / len;
+        scratch[BEST_NY] = (sign * ny) / len;
+      }
     }
   }
   return true;
@@ -263,22 +266,21 @@ function testFaces(
     }
     if (!(reach < 0)) return false; // other lies wholly on the outer closed side of this face
     if (wantDepth) {
+      // The shallowest push so far, kept in scratch (written out here rather than in a helper:
+      // V8 boxes the doubles passed to a function it does not inline, a heap allocation per
+      // face). The normal's divisions only when it is the shallowest.
       const len = v[L + i];
-      // Pushing other out through this face: along +n when other is b, along −n when it is a.
-      const sign = ownerIsA ? 1 : -1;
-      keepShallowest(-reach / len, (sign * nx) / len, (sign * ny) / len);
+      const depth = -reach / len;
+      if (depth < scratch[BEST_DEPTH]) {
+        // Pushing other out through this face: along +n when other is b, along −n when it is a.
+        const sign = ownerIsA ? 1 : -1;
+        scratch[BEST_DEPTH] = depth;
+        scratch[BEST_NX] = (sign * nx) / len;
+        scratch[BEST_NY] = (sign * ny) / len;
+      }
     }
   }
   return true;
-}
-
-/** Keeps the shallowest push seen so far (depth and unit normal from a to b) in scratch. */
-function keepShallowest(depth: number, nx: number, ny: number): void {
-  if (depth < scratch[BEST_DEPTH]) {
-    scratch[BEST_DEPTH] = depth;
-    scratch[BEST_NX] = nx;
-    scratch[BEST_NY] = ny;
-  }
 }
 
 /**

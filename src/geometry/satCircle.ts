@@ -4,7 +4,7 @@
  * collision rule and conventions of sat.ts, which dispatches to them.
  */
 import type { Contact } from './contact.js';
-import { ROUNDING, unit, vec } from './math.js';
+import { ROUNDING, unitInVec, vec } from './math.js';
 import { AREA, COUNT, dataLength, lengthsAt } from './record.js';
 
 /** Circle a (centre and radius at ga[a …]) against circle b (at gb[b …]). @internal */
@@ -25,7 +25,9 @@ export function circleCircle(ga: number[], a: number, gb: number[], b: number, o
       out.normalY = dy / d;
     } else if (dx !== 0 || dy !== 0) {
       d = Math.hypot(dx, dy);
-      unit(dx, dy);
+      vec[0] = dx;
+      vec[1] = dy;
+      unitInVec();
       out.normalX = vec[0];
       out.normalY = vec[1];
     } else {
@@ -33,21 +35,16 @@ export function circleCircle(ga: number[], a: number, gb: number[], b: number, o
       out.normalX = 1;
       out.normalY = 0;
     }
-    out.depth = gap(sum, sum * sum, d, d2);
+    // sum − d in a form that is positive whenever the test above passed (d2 < sum² in floating
+    // point): the difference itself can round to 0 a hair from tangent. The plain difference when
+    // the squares overflowed. (Written out, here and in circleConvex, rather than in a helper: V8
+    // boxes the doubles passed to a function it does not inline, a heap allocation per pair.)
+    const depth = (sum * sum - d2) / (sum + d);
+    out.depth = depth < Number.POSITIVE_INFINITY ? depth : sum - d;
     out.aInB = ra <= rb && d2 <= (rb - ra) * (rb - ra);
     out.bInA = rb <= ra && d2 <= (ra - rb) * (ra - rb);
   }
   return true;
-}
-
-/**
- * r − d (distances, d ≥ 0) from r² and d² as the caller's test computed them, in the form that is
- * positive whenever that test passed (d2 < r2 in floating point): r − d itself can round to 0 a
- * hair from tangent. The plain difference when the squares overflowed.
- */
-function gap(r: number, r2: number, d: number, d2: number): number {
-  const g = (r2 - d2) / (r + d);
-  return g < Number.POSITIVE_INFINITY ? g : r - d;
 }
 
 /**
@@ -219,7 +216,10 @@ export function circleConvex(
       depth = (r2 * bestEe - cross * cross) / (len * (r * len + cross));
       if (!(depth < Number.POSITIVE_INFINITY)) depth = r - cross / len; // (squares overflowed)
     } else {
-      depth = gap(r, r2, Math.sqrt(best), best);
+      // As in circleCircle: r − d, positive whenever best < r2.
+      const d = Math.sqrt(best);
+      depth = (r2 - best) / (r + d);
+      if (!(depth < Number.POSITIVE_INFINITY)) depth = r - d;
     }
     if (!(depth > 0)) return false;
     if (out === null) return true;
@@ -242,7 +242,9 @@ export function circleConvex(
       const dx = cx - v[V + 2 * bestVertex];
       const dy = cy - v[V + 2 * bestVertex + 1];
       if (dx !== 0 || dy !== 0) {
-        unit(dx, dy);
+        vec[0] = dx;
+        vec[1] = dy;
+        unitInVec();
         nx = vec[0];
         ny = vec[1];
       } else if (n >= 2 && v[L] > 0) {

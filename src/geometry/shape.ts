@@ -175,13 +175,19 @@ export abstract class Shape {
   }
 
   /**
-   * @internal Puts the shape at (x, y) without telling its owner, for a test of where it would be
-   * (a sweep from a body's last position, a collision at the end of its motion). Put it back the
-   * same way: its data is recomputed when next read, bit for bit as before.
+   * @internal Swaps the shape's position with (xy[k], xy[k + 1]) without telling its owner, for a
+   * test of where it would be (a sweep from a body's last position, a collision at the end of its
+   * motion). Swap again to put it back: its data is recomputed when next read, bit for bit as
+   * before. The position is in an array, not passed: V8 boxes a double passed to a function it does
+   * not inline, and the World's sweeps place shapes for every continuous body and every hit.
    */
-  _placeAt(x: number, y: number): void {
-    this._x = x;
-    this._y = y;
+  _swapPlace(xy: Float64Array, k: number): void {
+    const x = this._x;
+    const y = this._y;
+    this._x = xy[k];
+    this._y = xy[k + 1];
+    xy[k] = x;
+    xy[k + 1] = y;
     this._dirty = true;
   }
 

@@ -170,8 +170,8 @@ function requireOrdered(min: number, max: number, minName: string, maxName: stri
  * one.
  *
  * Throws a `TypeError`/`RangeError` naming `dx` or `dy` when it is not a finite number. On a miss
- * `out` is unchanged. Creates no object (though V8 may put numbers it passes to helpers it did not
- * inline in heap objects: 16–260 bytes a call measured, by shape pair).
+ * `out` is unchanged. Creates no object (its helpers take their numbers in arrays, which V8 does
+ * not box as it boxes a number passed to a function it did not inline).
  * @example
  * const hit = new SweepHit();
  * if (sweepShapes(ball, vx * dt, vy * dt, wall, hit)) {

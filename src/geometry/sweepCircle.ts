@@ -5,7 +5,7 @@
  */
 
 import type { ConvexShape } from './convex.js';
-import { unit, vec } from './math.js';
+import { unitInVec, vec } from './math.js';
 import type { Circle } from './shapes.js';
 import { type SweepHit, writeOpposingNormal } from './sweepHit.js';
 
@@ -37,9 +37,13 @@ export function sweepCircleCircle(
   if (!(t < 1)) return false;
   const qx = px + dx * t;
   const qy = py + dy * t;
-  unit(qx, qy); // |q| = R > 0 at contact
+  vec[0] = qx;
+  vec[1] = qy;
+  unitInVec(); // |q| = R > 0 at contact
   out.t = t;
-  writeOpposingNormal(out, vec[0], vec[1], dx, dy);
+  out.normal.x = vec[0];
+  out.normal.y = vec[1];
+  writeOpposingNormal(out, motion, 1);
   out.point.x = target._x + out.normal.x * target._r;
   out.point.y = target._y + out.normal.y * target._r;
   return true;
@@ -152,23 +156,31 @@ export function sweepCircleConvex(
     const qx = cx + dx * t - px;
     const qy = cy + dy * t - py;
     if (qx !== 0 || qy !== 0) {
-      unit(qx, qy);
+      vec[0] = qx;
+      vec[1] = qy;
+      unitInVec();
       nx = vec[0];
       ny = vec[1];
     } else {
-      unit(dx, dy);
+      vec[0] = dx;
+      vec[1] = dy;
+      unitInVec();
       nx = -vec[0];
       ny = -vec[1];
     }
   }
   out.t = t;
   if (!swapped) {
-    writeOpposingNormal(out, nx, ny, dx, dy);
+    out.normal.x = nx;
+    out.normal.y = ny;
+    writeOpposingNormal(out, motion, 1);
     out.point.x = px;
     out.point.y = py;
   } else {
     // Here (dx, dy) is the reversed motion; the real mover P moves by (−dx, −dy).
-    writeOpposingNormal(out, -nx, -ny, -dx, -dy);
+    out.normal.x = -nx;
+    out.normal.y = -ny;
+    writeOpposingNormal(out, motion, -1);
     out.point.x = cx + out.normal.x * r;
     out.point.y = cy + out.normal.y * r;
   }

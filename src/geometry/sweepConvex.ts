@@ -6,7 +6,7 @@
  */
 import type { ConvexShape } from './convex.js';
 import { unitInVec, vec } from './math.js';
-import { project, projectFrom } from './record.js';
+import { project, projectAxis } from './record.js';
 import { collideAt } from './sat.js';
 import { middleOfOverlapIn, type SweepHit, writeOpposingNormal } from './sweepHit.js';
 
@@ -36,16 +36,18 @@ export function sweepConvexConvex(
     const g = shape._geo;
     const gAt = shape._geoAt;
     const N = shape._normalsAt;
-    // Both shapes measured from the owner's first vertex (see projectFrom).
-    projectFrom[0] = g[gAt];
-    projectFrom[1] = g[gAt + 1];
+    // Both shapes measured from the owner's first vertex (see projectAxis).
+    projectAxis[0] = g[gAt];
+    projectAxis[1] = g[gAt + 1];
     for (let i = 0; i < shape._axisCount; i++) {
       const ax = g[N + 2 * i];
       const ay = g[N + 2 * i + 1];
-      project(mover._geo, mover._recordAt, ax, ay);
+      projectAxis[2] = ax;
+      projectAxis[3] = ay;
+      project(mover._geo, mover._recordAt);
       let minA = vec[0];
       let maxA = vec[1];
-      project(target._geo, target._recordAt, ax, ay);
+      project(target._geo, target._recordAt);
       let minB = vec[0];
       let maxB = vec[1];
       // A segment projects onto its own normal as a single value; rounding of its two endpoints
@@ -96,7 +98,10 @@ export function sweepConvexConvex(
   // an interval of rounding size on the axis they touch along, in which they do not overlap.
   if (!(enter > 0)) {
     const half = 0.5 * (exit < 1 ? exit : 1);
-    if (!collideAt(mover, mover._x + half * dx, mover._y + half * dy, target, null)) return false;
+    const at = halfway;
+    at[0] = mover._x + half * dx;
+    at[1] = mover._y + half * dy;
+    if (!collideAt(mover, at, target, null)) return false;
   }
   const t = enter > 0 ? enter : 0;
   if (faces > 1) {
@@ -107,10 +112,15 @@ export function sweepConvexConvex(
     ny = vec[1];
   }
   out.t = t;
-  writeOpposingNormal(out, nx, ny, dx, dy);
+  out.normal.x = nx;
+  out.normal.y = ny;
+  writeOpposingNormal(out, motion, 1);
   writeConvexContactPoint(mover, motion, target, out);
   return true;
 }
+
+/** Where sweepConvexConvex tests a pair that touches at the start, as collideAt takes it. */
+const halfway = new Float64Array(2);
 
 /** The two ranges along the face, for middleOfOverlapIn. */
 const faceRanges = new Float64Array(5);

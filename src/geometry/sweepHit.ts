@@ -5,7 +5,7 @@
  * without importing one another.
  */
 import { requireInstance } from '../shared/validate.js';
-import { unit, vec } from './math.js';
+import { unitInVec, vec } from './math.js';
 import type { Vec2 } from './shape.js';
 
 /**
@@ -93,21 +93,31 @@ export function middleOfOverlapIn(v: Float64Array): void {
 }
 
 /**
- * Makes (nx, ny) oppose (dx, dy) and writes it to out.normal. At a near-tangent entry the normal is
+ * Makes the unit normal in out.normal oppose the motion `sign` × (motion[0], motion[1]) (sign ±1: a
+ * solver that moves the other shape has the motion reversed). At a near-tangent entry the normal is
  * almost perpendicular to the motion and rounding can tip it a hair forwards; the forward component
- * is then removed.
+ * is then removed. (Numbers in out and in the motion's array, not passed: V8 boxes a double passed
+ * to a function it does not inline.)
  * @internal
  */
-export function writeOpposingNormal(out: SweepHit, nx: number, ny: number, dx: number, dy: number): void {
+export function writeOpposingNormal(out: SweepHit, motion: Float64Array, sign: number): void {
+  let nx = out.normal.x;
+  let ny = out.normal.y;
+  const dx = sign * motion[0];
+  const dy = sign * motion[1];
   if (nx * dx + ny * dy > 0) {
-    unit(dx, dy);
+    vec[0] = dx;
+    vec[1] = dy;
+    unitInVec();
     const ux = vec[0];
     const uy = vec[1];
     const along = nx * ux + ny * uy;
     const px = nx - along * ux;
     const py = ny - along * uy;
     if (px !== 0 || py !== 0) {
-      unit(px, py);
+      vec[0] = px;
+      vec[1] = py;
+      unitInVec();
       nx = vec[0];
       ny = vec[1];
     } else {

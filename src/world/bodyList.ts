@@ -44,8 +44,8 @@ export class BodyList<U> {
       this.dynamic.push(body);
     }
     if (body.continuous) {
-      body._prevX = body.shape.x;
-      body._prevY = body.shape.y;
+      body._prevX = body.shape._x;
+      body._prevY = body.shape._y;
       body._continuousIndex = this.continuous.length;
       this.continuous.push(body);
     }

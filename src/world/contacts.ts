@@ -225,10 +225,10 @@ export class ContactBook<U> {
     // are boxed on the heap, a few for every crossing of every step.)
     contact._mover = body;
     contact.impactBody = body;
-    contact._moveX = body.shape.x - body._prevX;
-    contact._moveY = body.shape.y - body._prevY;
-    contact._endX = body.shape.x;
-    contact._endY = body.shape.y;
+    contact._moveX = body.shape._x - body._prevX;
+    contact._moveY = body.shape._y - body._prevY;
+    contact._endX = body.shape._x;
+    contact._endY = body.shape._y;
   }
 
   /** Ends a step: sorts out which contacts started, stayed and ended. */

@@ -2,7 +2,7 @@ import * as internal from '../core/internal.js';
 import { NEAR_DISTANCE } from '../core/nearest.js';
 import { RAY_ENTER, RAY_LIMIT } from '../core/ray.js';
 import { HIT_T } from '../core/sweep.js';
-import { unit, vec } from '../geometry/math.js';
+import { unitInVec, vec } from '../geometry/math.js';
 import {
   containsPointUnchecked,
   pointDistanceSquaredAt,
@@ -10,7 +10,7 @@ import {
   raycastUnchecked,
 } from '../geometry/raycast.js';
 import { overlapsUnchecked } from '../geometry/sat.js';
-import type { AABB, Shape } from '../geometry/shape.js';
+import type { Shape } from '../geometry/shape.js';
 import { Box, Circle, Segment } from '../geometry/shapes.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
 import { SweepHit } from '../geometry/sweepHit.js';
@@ -151,7 +151,7 @@ export class WorldQueries<U> {
     motion: NO_MOTION as Float64Array,
     /** The best hit's time plus {@link slack} (+∞ until there is one): no box beyond it can beat it. */
     reach: Number.POSITIVE_INFINITY,
-    /** How far past the best hit's time the walk looks, for this cast (see castSlack). */
+    /** How far past the best hit's time the walk looks, for this cast (see sweep). */
     slack: 0,
     all: null as CastHit<U>[] | null,
   };
@@ -302,7 +302,9 @@ export class WorldQueries<U> {
     let ux = 0;
     let uy = 0;
     if (dx !== 0 || dy !== 0) {
-      unit(dx, dy);
+      vec[0] = dx;
+      vec[1] = dy;
+      unitInVec();
       ux = vec[0];
       uy = vec[1];
     }
@@ -409,7 +411,13 @@ export class WorldQueries<U> {
     cast.reach = Number.POSITIVE_INFINITY;
     cast.all = all;
     const b = shape.bounds;
-    cast.slack = castSlack(b, motion);
+    // The slack: a cast's reach is the best hit's time plus it, and a box's time of impact comes
+    // out a rounding of its bounds' coordinates over the motion from its shape's. Far from the
+    // origin, or for a short motion, that is more than any fixed fraction of the motion (a cast at
+    // 1e12 moving by 10, or at 1,000 moving by 1e-5, skipped the lower id of two shapes hit at the
+    // same time): 2^-30 of (1 + the coordinates over the motion). (Written out: see unitInVec.)
+    const scale = Math.max(Math.abs(b.minX), Math.abs(b.maxX)) + Math.max(Math.abs(b.minY), Math.abs(b.maxY));
+    cast.slack = (1 + scale / (Math.abs(dx) + Math.abs(dy))) * 2 ** -30;
     const mover = this.mover;
     mover[0] = b.minX;
     mover[1] = b.minY;
@@ -522,22 +530,6 @@ function rayReach(best: number, ox: number, oy: number): number {
 function lowerToReach(walk: Float64Array, ray: { reach: number }): void {
   const t = ray.reach;
   if (t < walk[RAY_LIMIT]) walk[RAY_LIMIT] = t >= 0 ? t : 0;
-}
-
-/*
- * A cast's reach is the best hit's time plus a slack, and a box's time of impact comes out a
- * rounding of its bounds' coordinates over the motion from its shape's: far from the origin, or
- * for a short motion, that is more than any fixed fraction of the motion (a cast at 1e12 moving
- * by 10, or at 1,000 moving by 1e-5, skipped the lower id of two shapes hit at the same time).
- */
-
-/**
- * The slack of a cast of a shape with bounds `b` moving by motion[0], motion[1]: 2^-30 of (1 + its
- * coordinates over its motion).
- */
-function castSlack(b: Readonly<AABB>, motion: Float64Array): number {
-  const scale = Math.max(Math.abs(b.minX), Math.abs(b.maxX)) + Math.max(Math.abs(b.minY), Math.abs(b.maxY));
-  return (1 + scale / (Math.abs(motion[0]) + Math.abs(motion[1]))) * 2 ** -30;
 }
 
 /**

@@ -38,7 +38,7 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>): num
     const c = current[i];
     if (!separable(c, world)) continue;
     const mover = c._mover;
-    if (mover !== null && c.timeOfImpact < 1 && mover.x === c._endX && mover.y === c._endY) {
+    if (mover !== null && c.timeOfImpact < 1 && mover.shape._x === c._endX && mover.shape._y === c._endY) {
       // A continuous body that met the other body during the step goes back to where it first
       // touched it, on the side it came from: pushing it out the shortest way could push it
       // through a thin wall. (Unless it was moved since the step, say respawned by a listener:
@@ -47,7 +47,10 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>): num
       if (c.timeOfImpact === 0) slide.run(c, mover);
       else {
         const back = 1 - c.timeOfImpact;
-        mover.teleport(mover.x - c._moveX * back, mover.y - c._moveY * back);
+        const to = putBackTo;
+        to[0] = mover.shape._x - c._moveX * back;
+        to[1] = mover.shape._y - c._moveY * back;
+        mover._teleportTo(to, 0);
       }
       c._mover = null;
       c._putBack = true;
@@ -56,6 +59,9 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>): num
   }
   return pushed;
 }
+
+/** Where putBack puts a body back, as Body._teleportTo takes it. */
+const putBackTo = new Float64Array(2);
 
 /** Pushes apart the pairs that still collide (but the put-back ones); returns how many. */
 function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): number {

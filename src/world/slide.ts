@@ -4,7 +4,7 @@
  * @module
  */
 import { Contact } from '../geometry/contact.js';
-import { ROUNDING, roundingScale } from '../geometry/math.js';
+import { roundingIn, vec } from '../geometry/math.js';
 import { collideUnchecked } from '../geometry/sat.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
@@ -50,8 +50,8 @@ export class Slide<U> {
     faces[0] = sign * c.impactNormal.x;
     faces[1] = sign * c.impactNormal.y;
     this.count = 1;
-    let x = mover.x - c._moveX;
-    let y = mover.y - c._moveY;
+    let x = mover.shape._x - c._moveX;
+    let y = mover.shape._y - c._moveY;
     let dx = c._moveX;
     let dy = c._moveY;
     for (;;) {
@@ -86,16 +86,9 @@ export class Slide<U> {
       faces[2 * count + 1] = this.hit.normal.y;
       this.count = count + 1;
     }
-    // mover.teleport(x, y), written out: its arguments would be heap numbers, and separate()
-    // slides bullets by the hundred. (setPosition only to throw, naming the coordinate, for a
-    // position past the largest number.)
-    const shape = mover.shape;
-    if (!(x - x === 0 && y - y === 0)) shape.setPosition(x, y);
-    shape._x = x;
-    shape._y = y;
-    shape._changed();
-    mover._prevX = x;
-    mover._prevY = y;
+    this.motion[2] = x;
+    this.motion[3] = y;
+    mover._teleportTo(this.motion, 2);
   }
 
   /**
@@ -105,15 +98,13 @@ export class Slide<U> {
    */
   private sweep(body: Body<U>): boolean {
     const shape = body.shape;
-    const endX = shape._x;
-    const endY = shape._y;
-    shape._placeAt(this.motion[2], this.motion[3]);
+    shape._swapPlace(this.motion, 2);
     try {
       this.body = body;
       return this.queries.sweep(shape, this.motion, undefined, body, this.hit, null, this.stops) !== null;
     } finally {
       this.body = null;
-      shape._placeAt(endX, endY);
+      shape._swapPlace(this.motion, 2);
     }
   }
 
@@ -130,7 +121,8 @@ export class Slide<U> {
     const shape = body.shape;
     const dx = this.motion[0];
     const dy = this.motion[1];
-    const rounding = ROUNDING * roundingScale(shape.bounds, other.shape.bounds, dx, dy);
+    roundingIn(shape.bounds, other.shape.bounds, this.motion);
+    const rounding = vec[0];
     // Wholly beyond the line of the face the slide follows (to within rounding), the other cannot
     // be entered sliding along it: the body it touched is such a one, and so is the next tile of
     // a floor, whose side its lowest point, a rounding below the tiles' tops, would otherwise meet

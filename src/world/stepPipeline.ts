@@ -7,7 +7,7 @@
 import * as internal from '../core/internal.js';
 import { resize } from '../core/resize.js';
 import { Contact } from '../geometry/contact.js';
-import { ROUNDING, roundingScale } from '../geometry/math.js';
+import { roundingIn, vec } from '../geometry/math.js';
 import { collideAt, collideUnchecked } from '../geometry/sat.js';
 import type { Shape } from '../geometry/shape.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
@@ -37,8 +37,11 @@ export class StepPipeline<U> {
 
   /** The continuous body being swept and where it ends the step, for {@link acceptCrossing}. */
   private sweptBody: Body<U> | null = null;
-  private sweptX = 0;
-  private sweptY = 0;
+  private readonly sweptTo = new Float64Array(2);
+  /** What acceptCrossing takes for rounding, for {@link touchesAtStart}. */
+  private rounding = 0;
+  /** touchesAtStart's sweep, as sweepFrom takes it. */
+  private readonly touchFrom = new Float64Array(4);
   /** A swept body's contact with one it touches at the start (see {@link acceptCrossing}). */
   private readonly touchContact = new Contact();
   private readonly sweepHit = new SweepHit();
@@ -56,8 +59,9 @@ export class StepPipeline<U> {
   /** When a body with a crossing met another body along its motion (see beyondFirstHit). */
   private readonly entryHit = new SweepHit();
   /**
-   * The motion of the body being swept, or its motion and start for sweepFrom: numbers passed
-   * to the sweeps, large functions V8 does not inline, would be boxed on the heap at every call.
+   * The motion of the body being swept and its start, or its motion and start for sweepFrom
+   * (dx, dy, x, y): numbers passed to the sweeps, large functions V8 does not inline, would be
+   * boxed on the heap at every call.
    */
   private readonly motion = new Float64Array(4);
   private readonly candidates = new CandidatePairs();
@@ -172,13 +176,13 @@ export class StepPipeline<U> {
     const other = bodyOfRef(otherRef, this.broad.dynamic, this.broad.statics);
     if (other === this.crossingOther[k]) return false;
     const body = this.crossingBody[k] as Body<U>;
-    const { shape, _prevX: fromX, _prevY: fromY } = body;
+    const shape = body.shape;
     const entry = this.entryHit;
     const from = this.motion;
-    from[0] = shape.x - fromX;
-    from[1] = shape.y - fromY;
-    from[2] = fromX;
-    from[3] = fromY;
+    from[0] = shape._x - body._prevX;
+    from[1] = shape._y - body._prevY;
+    from[2] = body._prevX;
+    from[3] = body._prevY;
     // Not met along the motion at all (rounding) or met at the same time: kept.
     if (!sweepFrom(shape, from, other.shape, entry)) return false;
     return entry.t > this.crossingHit[k].t;
@@ -270,28 +274,27 @@ export class StepPipeline<U> {
    */
   private sweepContinuous(body: Body<U>): void {
     const shape = body.shape;
-    const x = shape.x;
-    const y = shape.y;
-    const dx = x - body._prevX;
-    const dy = y - body._prevY;
-    if (dx === 0 && dy === 0) return;
+    const motion = this.motion;
+    motion[0] = shape._x - body._prevX;
+    motion[1] = shape._y - body._prevY;
+    if (motion[0] === 0 && motion[1] === 0) return;
+    this.sweptTo[0] = shape._x;
+    this.sweptTo[1] = shape._y;
     // Put the shape back where it was for the sweep, without telling the world it moved.
-    shape._placeAt(body._prevX, body._prevY);
+    motion[2] = body._prevX;
+    motion[3] = body._prevY;
+    shape._swapPlace(motion, 2);
     const hit = this.sweepHit;
     let other: Body<U> | null;
     try {
       this.sweptBody = body;
-      this.sweptX = x;
-      this.sweptY = y;
-      this.motion[0] = dx;
-      this.motion[1] = dy;
-      other = this.queries.sweep(shape, this.motion, undefined, body, hit, null, this.acceptCrossing);
+      other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing);
     } finally {
       this.sweptBody = null;
       // Recomputed now: the sweep recomputed the shape where it was, and its data is also the
       // record the next step's narrow phase reads (see Side.geo), without a sync when the body
       // does not move again before it.
-      shape._placeAt(x, y);
+      shape._swapPlace(motion, 2);
       shape._sync();
     }
     if (other !== null) this.keepCrossing(body, other, hit);
@@ -325,24 +328,25 @@ export class StepPipeline<U> {
     if (other.isSensor && !body.isSensor) return false;
     if (!body.canCollideWith(other)) return false;
     const shape = body.shape;
-    const dx = this.sweptX - shape._x;
-    const dy = this.sweptY - shape._y;
-    const rounding = ROUNDING * roundingScale(shape.bounds, other.shape.bounds, dx, dy);
+    const motion = this.motion;
+    roundingIn(shape.bounds, other.shape.bounds, motion);
+    const rounding = vec[0];
     // (An entry within rounding of the start is touching at the start too: put back with a gap
     // of rounding size instead of an overlap.)
-    if (hit.t * (Math.abs(dx) + Math.abs(dy)) > rounding) return true;
+    if (hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) > rounding) return true;
     const contact = this.touchContact;
     try {
+      this.rounding = rounding;
       if (
         collideUnchecked(shape, other.shape, contact) &&
-        !touchesAtStart(shape, other.shape, contact, dx, dy, rounding, hit)
+        !this.touchesAtStart(shape, other.shape, contact, hit)
       )
         return false;
       // Touching at the start and moving into the other (hit.normal: its face, towards the body).
       // Clear of it at the end, it crossed it (through, or a corner); inside it, the overlap
       // moves the body by −normal: through the far side, or back the way it came (not reported).
       const crossed =
-        !collideAt(shape, this.sweptX, this.sweptY, other.shape, contact) ||
+        !collideAt(shape, this.sweptTo, other.shape, contact) ||
         contact.normalX * hit.normal.x + contact.normalY * hit.normal.y > 0;
       if (crossed) hit.t = 0;
       return crossed;
@@ -350,46 +354,36 @@ export class StepPipeline<U> {
       contact.a = contact.b = null; // (a contact kept here must not keep the shapes alive)
     }
   };
-}
 
-/**
- * Whether a shape moving by (dx, dy) that overlaps `target` at the start, as `contact` says, only
- * touches it to within rounding and moves into it; if so, `hit` gets the face it touches and where,
- * from a sweep backed off along the normal by the overlap and the rounding allowed (the sweep of an
- * overlap has neither).
- */
-function touchesAtStart(
-  shape: Shape,
-  target: Shape,
-  contact: Contact,
-  dx: number,
-  dy: number,
-  rounding: number,
-  hit: SweepHit,
-): boolean {
-  if (contact.depth > rounding) return false;
-  const nx = contact.normalX;
-  const ny = contact.normalY;
-  if (!(nx * dx + ny * dy > 0)) return false; // moving away
-  const back = contact.depth + rounding;
-  const x = shape._x - back * nx;
-  const y = shape._y - back * ny;
-  const from = touchFrom;
-  from[0] = dx + back * nx;
-  from[1] = dy + back * ny;
-  from[2] = x;
-  from[3] = y;
-  if (!sweepFrom(shape, from, target, hit) || hit.t === 0) {
-    // (Rounding again: the start's own normal, from the body hit towards the mover.)
-    hit.normal.x = 0 - nx;
-    hit.normal.y = 0 - ny;
+  /**
+   * Whether the swept shape, moving by this.motion, that overlaps `target` at the start, as
+   * `contact` says, only touches it to within {@link rounding} and moves into it; if so, `hit` gets
+   * the face it touches and where, from a sweep backed off along the normal by the overlap and the
+   * rounding allowed (the sweep of an overlap has neither).
+   */
+  private touchesAtStart(shape: Shape, target: Shape, contact: Contact, hit: SweepHit): boolean {
+    const rounding = this.rounding;
+    if (contact.depth > rounding) return false;
+    const nx = contact.normalX;
+    const ny = contact.normalY;
+    const dx = this.motion[0];
+    const dy = this.motion[1];
+    if (!(nx * dx + ny * dy > 0)) return false; // moving away
+    const back = contact.depth + rounding;
+    const from = this.touchFrom;
+    from[0] = dx + back * nx;
+    from[1] = dy + back * ny;
+    from[2] = shape._x - back * nx;
+    from[3] = shape._y - back * ny;
+    if (!sweepFrom(shape, from, target, hit) || hit.t === 0) {
+      // (Rounding again: the start's own normal, from the body hit towards the mover.)
+      hit.normal.x = 0 - nx;
+      hit.normal.y = 0 - ny;
+    }
+    hit.t = 0;
+    return true;
   }
-  hit.t = 0;
-  return true;
 }
-
-/** touchesAtStart's sweep, as sweepFrom takes it. */
-const touchFrom = new Float64Array(4);
 
 /**
  * sweepShapes of `shape` moved by (dx, dy) from (x, y), given as from[0 … 3] = dx, dy, x, y (the
@@ -397,13 +391,11 @@ const touchFrom = new Float64Array(4);
  * bit for bit as before).
  */
 function sweepFrom(shape: Shape, from: Float64Array, target: Shape, out: SweepHit): boolean {
-  const sx = shape._x;
-  const sy = shape._y;
-  shape._placeAt(from[2], from[3]);
+  shape._swapPlace(from, 2);
   try {
     return sweepShapesUnchecked(shape, from, target, out);
   } finally {
-    shape._placeAt(sx, sy);
+    shape._swapPlace(from, 2);
     shape._sync();
   }
 }
@@ -415,8 +407,8 @@ function sweepFrom(shape: Shape, from: Float64Array, target: Shape, out: SweepHi
  * bounds where it was are finite: a position is, and a shape reaches at most 1e75 from it.)
  */
 function checkSweep<U>(body: Body<U>): void {
-  const dx = body.shape.x - body._prevX;
-  const dy = body.shape.y - body._prevY;
+  const dx = body.shape._x - body._prevX;
+  const dy = body.shape._y - body._prevY;
   if (!(dx - dx === 0 && dy - dy === 0)) {
     throw new RangeError(
       `continuous body ${body._id} moved by (${dx}, ${dy}) since the last step, which overflows; teleport() it instead`,
@@ -441,7 +433,7 @@ function checkSweeps<U>(swept: readonly Body<U>[]): void {
 /** Notes where each continuous body is, where its next sweep starts. */
 function notePositions<U>(swept: readonly Body<U>[]): void {
   for (let i = 0; i < swept.length; i++) {
-    swept[i]._prevX = swept[i].shape.x;
-    swept[i]._prevY = swept[i].shape.y;
+    swept[i]._prevX = swept[i].shape._x;
+    swept[i]._prevY = swept[i].shape._y;
   }
 }

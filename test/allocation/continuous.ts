@@ -2,7 +2,8 @@
  * Child process of allocation.test.ts: what World.step() allocates with continuous bodies, printed
  * as JSON: 100 fast bullets (circles and thin boxes) among 2,000 moving shapes and 200 static
  * walls, each bullet sweeping every step; then what separate() allocates, called after each step.
- * Only step() and separate() are measured, not the moves before them. Run with --expose-gc.
+ * Only step() and separate() are measured, not the moves before them. Run with --expose-gc and,
+ * for the test's point, --no-turbo-inlining: see allocation.test.ts.
  */
 import { Body, Box, Circle, Polygon, World } from '../../src/index.js';
 import { mulberry32 } from '../fixtures.js';
