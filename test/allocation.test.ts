@@ -7,9 +7,9 @@
  * frame, in one process in four, where the same code read 0 in the others. Run with inlining turned
  * off, every call boxes its numbers, so a per-box helper taking numbers shows on every run: that is
  * what the index's frames, the World's step, its continuous bodies and separate() are measured
- * with: `--no-turbo-inlining`. (Per-frame bookkeeping, a few heap numbers a frame whatever the
- * count of boxes, is allowed: under 2 bytes per box.) The World's queries run with inlining on, in
- * the conditions that defeat it in a real program: walks shared by several visitors.
+ * with: `--no-turbo-inlining`, and so are the World's and the index's nearest, ray, cast and circle
+ * queries. (Per-frame bookkeeping, a few heap numbers a frame whatever the count of boxes, is
+ * allowed: under 2 bytes per box.)
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -58,19 +58,26 @@ describe('a World step allocates nothing per body, even with inlining off', () =
   }, 60_000);
 });
 
-describe("the World's nearest, raycast and castShape allocate nothing per box their walk visits", () => {
-  it('through thousands of boxes, with the walks also used by other visitors', () => {
-    const bytes = runChild<Record<string, number>>('walks', ['--expose-gc']);
+describe('nearest, raycast, castShape and circle queries allocate nothing per box their walk visits', () => {
+  it("the World's and the index's, through thousands of boxes, with inlining off", () => {
+    const bytes = runChild<Record<string, number>>('walks', ['--expose-gc', '--no-turbo-inlining']);
     // The queries reach that many bodies (and every one is refused by the filter).
     expect(bytes.nearestVisits).toBe(3600);
     expect(bytes.rayVisits).toBe(60);
     expect(bytes.castVisits).toBeGreaterThanOrEqual(60);
     expect(bytes.found).toBe(0);
-    // Per call, whatever the boxes visited: numbers the walk passes once (35 bytes measured). When
-    // the walks passed each box's distance or time as an argument: 1,427, 979 and 3,875 bytes.
-    expect(bytes.nearest).toBeLessThan(256);
-    expect(bytes.raycast).toBeLessThan(256);
-    expect(bytes.castShape).toBeLessThan(256);
+    expect(bytes.inCircle).toBe(3600);
+    // Per call, whatever the boxes visited: the arguments, checked and passed on, a few heap numbers
+    // a call with inlining off (3-300 bytes measured; a number per box would be 960 bytes on the
+    // ray's 60 boxes). When the walks passed each box's distance or time as an argument: 1,427, 979
+    // and 3,875 bytes with inlining on; when the nearest searches' and the circle test's helpers
+    // took their numbers as arguments, 34 KB (the World's nearest), 184 KB (the index's circle) and
+    // 8.5 KB (its 3-nearest) with inlining off.
+    expect(bytes.nearest).toBeLessThan(512);
+    expect(bytes.raycast).toBeLessThan(512);
+    expect(bytes.castShape).toBeLessThan(512);
+    expect(bytes.indexCircle).toBeLessThan(512);
+    expect(bytes.indexNearest).toBeLessThan(512);
   }, 60_000);
 });
 

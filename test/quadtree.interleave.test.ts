@@ -36,6 +36,8 @@ type Step =
   | { kind: 'nested'; at: number; area: Rect }
   /** a query whose visitor runs a pair walk */
   | { kind: 'pairsInQuery'; area: Rect }
+  /** a circle query whose visitor runs another circle query, a nearest walk and a k-nearest */
+  | { kind: 'circleInCircle'; at: Rect; inner: Rect }
   /** moves some items (update), so the pair walk must lay the boxes out again */
   | { kind: 'move'; pick: number; count: number; dx: number; dy: number };
 
@@ -66,6 +68,10 @@ function stepArb(bounds: Rect): fc.Arbitrary<Step> {
       }),
     },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('pairsInQuery' as const), area: box }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('circleInCircle' as const), at: box, inner: box }),
+    },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -186,6 +192,30 @@ describe('interleaved and nested traversals vs brute force (fast-check)', () => 
                 first = false;
               });
               expect(found.sort((a, b) => a - b)).toEqual(bruteQuery(live, step.area));
+              break;
+            }
+            case 'circleInCircle': {
+              // The traversals keep their discs and points per traversal: the inner ones, with
+              // other centres and radii, must not change what the outer one measures against.
+              const { x, y, width: r } = step.at;
+              const inner = step.inner;
+              const found: number[] = [];
+              tree.forEachInCircle(x, y, r, (it) => {
+                if (found.length === 0) {
+                  expect(ids(tree.queryCircle(inner.x, inner.y, inner.width))).toEqual(
+                    bruteCircle(live, inner.x, inner.y, inner.width),
+                  );
+                  let last = -1;
+                  tree.forEachNearest(inner.x, inner.y, (near, d) => {
+                    expect(d).toBe(boxDistance2(near, inner.x, inner.y));
+                    expect(d).toBeGreaterThanOrEqual(last);
+                    last = d;
+                  });
+                  expectNearest(tree, live, inner.y, inner.x, 7);
+                }
+                found.push(it.id);
+              });
+              expect(found.sort((a, b) => a - b)).toEqual(bruteCircle(live, x, y, r));
               break;
             }
             case 'move': {

@@ -1,7 +1,6 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
-import { axisDistance, boxDistanceSquared } from './search.js';
 
 /**
  * Nearest-box searches: the best-first walk behind `forEachNearest` (any number of results, in
@@ -27,6 +26,10 @@ export const NEAR_DISTANCE = 0;
 const NEAR_X = 1;
 const NEAR_Y = 2;
 const NEAR_BOUND = 3;
+// Where axisDistancesIn and distanceSquaredIn leave their answers.
+const NEAR_DX = 4;
+const NEAR_DY = 5;
+const NEAR_BOX = 6;
 
 /**
  * Internal nodes with at most this many boxes of their own have them offered whole by nearestK.
@@ -46,6 +49,45 @@ const nodeBox = new Float64Array(4);
  */
 function needsExactLimit(limit: number, limit2: number): boolean {
   return limit < 1e-153 || (limit2 === Number.POSITIVE_INFINITY && limit !== Number.POSITIVE_INFINITY);
+}
+
+/**
+ * The distances from the point (walk[NEAR_X], walk[NEAR_Y]) to the closed box at boxes[o …] on each
+ * axis (0 within its span), into walk[NEAR_DX], walk[NEAR_DY]. In the walk's array rather than
+ * passed and returned: V8 boxes a double passed to or returned from a call it does not inline,
+ * and the searches measure every box they look at.
+ */
+function axisDistancesIn(walk: Float64Array, boxes: Float64Array, o: number): void {
+  const x = walk[NEAR_X];
+  const y = walk[NEAR_Y];
+  const minX = boxes[o];
+  const minY = boxes[o + 1];
+  const maxX = boxes[o + 2];
+  const maxY = boxes[o + 3];
+  walk[NEAR_DX] = minX > x ? minX - x : x > maxX ? x - maxX : 0;
+  walk[NEAR_DY] = minY > y ? minY - y : y > maxY ? y - maxY : 0;
+}
+
+/**
+ * The squared distance from the walk's point to the box at boxes[o …] (0 inside), into
+ * walk[NEAR_BOX]. (axisDistancesIn's arithmetic, not a call to it: its two stores and loads cost
+ * the nearest searches 3-4%.)
+ */
+function distanceSquaredIn(walk: Float64Array, boxes: Float64Array, o: number): void {
+  const x = walk[NEAR_X];
+  const y = walk[NEAR_Y];
+  const minX = boxes[o];
+  const minY = boxes[o + 1];
+  const maxX = boxes[o + 2];
+  const maxY = boxes[o + 3];
+  const dx = minX > x ? minX - x : x > maxX ? x - maxX : 0;
+  const dy = minY > y ? minY - y : y > maxY ? y - maxY : 0;
+  walk[NEAR_BOX] = dx * dx + dy * dy;
+}
+
+/** Distance from v to the span min … max on one axis; 0 inside. */
+function axisDistance(v: number, min: number, max: number): number {
+  return min > v ? min - v : v > max ? v - max : 0;
 }
 
 /** Whether the box at boxes[o …] lies within `limit` of (x, y), measured without squares. */
@@ -101,7 +143,8 @@ export function forEachNearest(
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
         if (group >= 0 && tree.reachGroup(n, i) !== group) continue;
         const i4 = slotOf[i] << 2;
-        const d = boxDistanceSquared(x, y, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3]);
+        distanceSquaredIn(walk, boxes, i4);
+        const d = walk[NEAR_BOX];
         if (d <= limit2 && (!exact || withinExactly(x, y, boxes, i4, limit))) {
           // (The key through the heap's array, see Scratch.siftUp.)
           ctx.fitKeyed(size + 1);
@@ -215,14 +258,19 @@ export function nearestK(
           i = next[i];
         }
         if (group >= 0 && tree.boxGroup(n, boxes, o) !== group) continue;
-        const d = boxDistanceSquared(x, y, boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
+        distanceSquaredIn(walk, boxes, o);
+        const d = walk[NEAR_BOX];
         if (d > bound || (exact && !withinExactly(x, y, boxes, o, limit))) continue;
         if (found < k) {
-          bestPush(bestKeys, bestIds, found++, d, id);
+          bestKeys[found] = d;
+          bestIds[found] = id;
+          bestSiftUp(bestKeys, bestIds, found++);
           if (found === k) bound = bestKeys[0];
         } else if (d < bestKeys[0] || id < bestIds[0]) {
-          // d ≤ bound = the k-th best: better, or as far with a lower id.
-          bestReplaceTop(bestKeys, bestIds, k, d, id);
+          // d ≤ bound = the k-th best: better, or as far with a lower id. It takes the top's place.
+          bestKeys[0] = d;
+          bestIds[0] = id;
+          bestSiftDown(bestKeys, bestIds, k);
           bound = bestKeys[0];
         }
       }
@@ -291,28 +339,29 @@ function childEntries(
   ids: Int32Array,
   at: number,
 ): number {
-  const x = walk[NEAR_X];
-  const y = walk[NEAR_Y];
   const bound = walk[NEAR_BOUND];
   for (let g = 0; groups && g < 2; g++) {
     if (!tree.reachBounds(n, g, nodeBox)) continue;
-    const d = boxDistanceSquared(x, y, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+    distanceSquaredIn(walk, nodeBox, 0);
+    const d = walk[NEAR_BOX];
     if (d > bound) continue;
     keys[at] = d;
     ids[at++] = -(groupBase + 1 + 2 * n + g);
   }
   // The four children's bounds are made of two column spans and two row spans (child 0's and
   // child 3's), so the distance to each child is one of two per axis: two float bounds computed
-  // instead of four, the same numbers as nodeBounds and boxDistanceSquared give per child.
+  // instead of four, the same numbers as nodeBounds and distanceSquaredIn give per child.
   const half = 1 << (tree.maxDepth - tree.nodeLevel[n] - 1);
   const x0 = tree.nodeX0[n];
   const y0 = tree.nodeY0[n];
   tree.cellBounds(x0, y0, x0 + half - 1, y0 + half - 1, nodeBox);
-  const dxWest = axisDistance(x, nodeBox[0], nodeBox[2]);
-  const dyNorth = axisDistance(y, nodeBox[1], nodeBox[3]);
+  axisDistancesIn(walk, nodeBox, 0);
+  const dxWest = walk[NEAR_DX];
+  const dyNorth = walk[NEAR_DY];
   tree.cellBounds(x0 + half, y0 + half, x0 + 2 * half - 1, y0 + 2 * half - 1, nodeBox);
-  const dxEast = axisDistance(x, nodeBox[0], nodeBox[2]);
-  const dySouth = axisDistance(y, nodeBox[1], nodeBox[3]);
+  axisDistancesIn(walk, nodeBox, 0);
+  const dxEast = walk[NEAR_DX];
+  const dySouth = walk[NEAR_DY];
   const first = tree.nodeChild[n];
   for (let q = 0; q < 4; q++) {
     if (tree.nodeTotal[first + q] === 0) continue;
@@ -326,17 +375,20 @@ function childEntries(
   return at;
 }
 
-/** True when entry (ka, ia) comes after (kb, ib) in nearest order (farther, or as far with a higher id). */
-function after(ka: number, ia: number, kb: number, ib: number): boolean {
-  return ka > kb || (ka === kb && ia > ib);
-}
+/*
+ * The k best so far, a max-heap in keys/ids by nearest order (the farthest on top): entry i comes
+ * after entry j when it is farther, or as far with a higher id. An entry comes in through the
+ * arrays, never as arguments: V8 boxes a double passed to a call it does not inline.
+ */
 
-/** Max-heap insert (by nearest order) into keys/ids holding `size` entries. */
-function bestPush(keys: Float64Array, ids: Int32Array, size: number, key: number, id: number): void {
+/** Max-heap insert: entry `size`, just written after the `size` entries of the heap, moves up. */
+function bestSiftUp(keys: Float64Array, ids: Int32Array, size: number): void {
+  const key = keys[size];
+  const id = ids[size];
   let k = size;
   while (k > 0) {
     const parent = (k - 1) >> 1;
-    if (!after(key, id, keys[parent], ids[parent])) break;
+    if (!(key > keys[parent] || (key === keys[parent] && id > ids[parent]))) break;
     keys[k] = keys[parent];
     ids[k] = ids[parent];
     k = parent;
@@ -345,14 +397,16 @@ function bestPush(keys: Float64Array, ids: Int32Array, size: number, key: number
   ids[k] = id;
 }
 
-/** Replaces the max-heap's top (the farthest of `size` entries) with (key, id). */
-function bestReplaceTop(keys: Float64Array, ids: Int32Array, size: number, key: number, id: number): void {
+/** The top of the max-heap of `size` entries, just overwritten, moves down to its place. */
+function bestSiftDown(keys: Float64Array, ids: Int32Array, size: number): void {
+  const key = keys[0];
+  const id = ids[0];
   let k = 0;
   for (;;) {
     let c = 2 * k + 1;
     if (c >= size) break;
-    if (c + 1 < size && after(keys[c + 1], ids[c + 1], keys[c], ids[c])) c++;
-    if (!after(keys[c], ids[c], key, id)) break;
+    if (c + 1 < size && (keys[c + 1] > keys[c] || (keys[c + 1] === keys[c] && ids[c + 1] > ids[c]))) c++;
+    if (!(keys[c] > key || (keys[c] === key && ids[c] > id))) break;
     keys[k] = keys[c];
     ids[k] = ids[c];
     k = c;
@@ -363,7 +417,10 @@ function bestReplaceTop(keys: Float64Array, ids: Int32Array, size: number, key: 
 
 /** Removes the max-heap's top; `size` is the size before removal. */
 function bestPop(keys: Float64Array, ids: Int32Array, size: number): void {
-  if (size > 1) bestReplaceTop(keys, ids, size - 1, keys[size - 1], ids[size - 1]);
+  if (size <= 1) return;
+  keys[0] = keys[size - 1];
+  ids[0] = ids[size - 1];
+  bestSiftDown(keys, ids, size - 1);
 }
 
 /** Throws, naming the argument, unless the point is finite and the distance ≥ 0 (or +∞). */

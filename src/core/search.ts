@@ -23,6 +23,14 @@ export enum Search {
  */
 export const searchArgs = new Float64Array(7);
 
+// Where search() keeps a circle search's disc for inDisc, in the traversal's own Scratch.walk (not
+// in searchArgs, which a search started from a visitor overwrites): centre, unit of distance and
+// squared radius.
+const DISC_X = 0;
+const DISC_Y = 1;
+const DISC_UNIT = 2;
+const DISC_R2 = 3;
+
 /** Validates a box search's arguments and stores them in {@link searchArgs}. */
 export function setBoxSearch(minX: number, minY: number, maxX: number, maxY: number): void {
   if (!isValidMinMax(minX, minY, maxX, maxY)) requireMinMax(minX, minY, maxX, maxY);
@@ -102,15 +110,17 @@ function search(
   const minY = args[1];
   const maxX = args[2];
   const maxY = args[3];
-  const cx = args[4];
-  const cy = args[5];
   // The disc test compares squares, which under- or overflow for a radius far from 1 (r² is 0 below
   // about 1e-162 and Infinity above 1e154, which would put a box at distance 0 outside a tiny disc
   // and every box outside a huge one): there distances are measured in units of the radius.
   // (1/radius overflows below about 5e-309: the unit is capped, and the radius measured in it.)
   const radius = args[6];
   const unit = radius > 0 && (radius < 1e-140 || radius > 1e140) ? Math.min(1 / radius, 1e300) : 1;
-  const r2 = radius * unit * (radius * unit);
+  const disc = ctx.walk;
+  disc[DISC_X] = args[4];
+  disc[DISC_Y] = args[5];
+  disc[DISC_UNIT] = unit;
+  disc[DISC_R2] = radius * unit * (radius * unit);
   const grid = tree.gridSize;
   let qlox = cellLo(tree, 0, args, 0);
   let qloy = cellLo(tree, 1, args, 1);
@@ -195,16 +205,7 @@ function search(
           const r4 = r << 2;
           if (mode === Search.Circle) {
             checks++;
-            const d2 = discDistanceSquared(
-              cx,
-              cy,
-              boxes[r4],
-              boxes[r4 + 1],
-              boxes[r4 + 2],
-              boxes[r4 + 3],
-              unit,
-            );
-            if (!(d2 < r2)) continue;
+            if (!inDisc(disc, boxes, r4)) continue;
           }
           if (out !== null) out.push(slotIds[r]);
           else if ((visit as IdVisitor)(slotIds[r]) === false) return checks;
@@ -217,11 +218,7 @@ function search(
             if (mode === Search.Box) {
               if (!(boxes[i4] < maxX && minX < boxes[i4 + 2] && boxes[i4 + 1] < maxY && minY < boxes[i4 + 3]))
                 continue;
-            } else if (
-              !(
-                discDistanceSquared(cx, cy, boxes[i4], boxes[i4 + 1], boxes[i4 + 2], boxes[i4 + 3], unit) < r2
-              )
-            ) {
+            } else if (!inDisc(disc, boxes, i4)) {
               continue;
             }
           }
@@ -259,40 +256,21 @@ function search(
 }
 
 /**
- * {@link boxDistanceSquared} with both distances multiplied by `unit` first (1 leaves them as they
- * are, exactly): a circle search with an extreme radius measures in units of it. (A function of its
- * own: the nearest searches call boxDistanceSquared in their inner loops, and the multiplications
- * there measured up to 3% slower on nearest(5) at 100,000 boxes.)
+ * Whether the box at boxes[o …] is nearer than the radius to the centre of `disc` (see DISC_X):
+ * the distances on each axis multiplied by the disc's unit first, then compared, squared, with
+ * its squared radius (see search). The numbers in arrays and a boolean back: V8 boxes a double
+ * passed to or returned from a call it does not inline, and this runs for every box a circle
+ * query tests.
  */
-function discDistanceSquared(
-  x: number,
-  y: number,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-  unit: number,
-): number {
-  const dx = axisDistance(x, minX, maxX) * unit;
-  const dy = axisDistance(y, minY, maxY) * unit;
-  return dx * dx + dy * dy;
-}
-
-/** Squared distance from (x, y) to the closed box; 0 inside. */
-export function boxDistanceSquared(
-  x: number,
-  y: number,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-): number {
-  const dx = axisDistance(x, minX, maxX);
-  const dy = axisDistance(y, minY, maxY);
-  return dx * dx + dy * dy;
-}
-
-/** Distance from v to the span min … max on one axis; 0 inside. */
-export function axisDistance(v: number, min: number, max: number): number {
-  return min > v ? min - v : v > max ? v - max : 0;
+function inDisc(disc: Float64Array, boxes: Float64Array, o: number): boolean {
+  const x = disc[DISC_X];
+  const y = disc[DISC_Y];
+  const unit = disc[DISC_UNIT];
+  const minX = boxes[o];
+  const minY = boxes[o + 1];
+  const maxX = boxes[o + 2];
+  const maxY = boxes[o + 3];
+  const dx = (minX > x ? minX - x : x > maxX ? x - maxX : 0) * unit;
+  const dy = (minY > y ? minY - y : y > maxY ? y - maxY : 0) * unit;
+  return dx * dx + dy * dy < disc[DISC_R2];
 }

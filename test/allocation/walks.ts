@@ -5,7 +5,8 @@
  * ray and the cast every box along their path. The index's walks are first run with other
  * visitors too, as in a program that also uses a QuadIndex or a Quadtree: V8 then cannot inline
  * the World's visitor into the walk, and a number the walk passed it would be boxed on the heap at
- * every box. Run with --expose-gc.
+ * every box. Then the index's own circle query and k-nearest through the same 3,600 boxes. Run
+ * with --expose-gc and, for the test's point, --no-turbo-inlining: see allocation.test.ts.
  */
 import { Body, CastHit, Circle, QuadIndex, Quadtree, RaycastHit, World } from '../../src/index.js';
 import { bytesAllocatedBy } from '../memory.js';
@@ -94,11 +95,34 @@ visited = 0;
 world.castShape(probe, 640, 0, counting, cast);
 const castVisits = visited;
 
+// The index's own searches through a grid of as many boxes: a circle reaching all of them (its
+// visitor takes an id only) and the 3 nearest, appended to an array cut back to its first entry
+// each time (cut to none, V8 gives its storage back, and the pushes would allocate it again).
+const grid = new QuadIndex({ x: 0, y: 0, width: 10 * SIDE, height: 10 * SIDE });
+for (let i = 0; i < SIDE; i++) {
+  for (let j = 0; j < SIDE; j++) grid.add(10 * i + 2, 10 * j + 2, 10 * i + 8, 10 * j + 8);
+}
+let inCircle = 0;
+const countId = (): void => {
+  inCircle++;
+};
+const ids: number[] = [-1];
+const indexCircle = perCall(() => grid.forEachInCircle(301.5, 299.5, 1000.5, countId));
+const indexNearest = perCall(() => {
+  ids.length = 1;
+  grid.nearest(301.5, 299.5, 3, Number.POSITIVE_INFINITY, ids);
+});
+inCircle = 0;
+grid.forEachInCircle(301.5, 299.5, 1000.5, countId);
+
 process.stdout.write(
   JSON.stringify({
     nearest,
     raycast,
     castShape,
+    indexCircle,
+    indexNearest,
+    inCircle,
     nearestVisits,
     rayVisits,
     castVisits,
