@@ -63,12 +63,16 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>): num
 /** Where putBack puts a body back, as Body._teleportTo takes it. */
 const putBackTo = new Float64Array(2);
 
-/** Pushes apart the pairs that still collide (but the put-back ones); returns how many. */
+/**
+ * Pushes apart the pairs that still collide (but the put-back ones), deepest first (see
+ * {@link deepestFirst}); returns how many.
+ */
 function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): number {
   let pushed = 0;
   const current = book.current;
-  for (let i = 0; i < book.count; i++) {
-    const c = current[i];
+  const order = deepestFirst(book);
+  for (let k = 0; k < book.count; k++) {
+    const c = current[order[k]];
     if (c._putBack) {
       c._putBack = false;
       continue;
@@ -86,6 +90,58 @@ function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): numb
     pushed++;
   }
   return pushed;
+}
+
+/*
+ * The order of the pushes: deepest contact first, ties in contact order. A body walking along a
+ * floor of tiles sinks into it under gravity every step, and just past a seam overlaps the next
+ * tile's side by less than that: the next tile's own shortest way out is sideways, against the
+ * walker's motion. Pushed first (in contact order, whenever the next tile had the lower id), it
+ * held a walker slower than its fall per step at the seam for good. The tile it stands on, the
+ * deeper contact, now goes first and lifts it out of both.
+ */
+let order = new Int32Array(64);
+let spare = new Int32Array(64);
+let depths = new Float64Array(64);
+
+/** The indexes of the book's current contacts, deepest first and stable (a bottom-up merge sort). */
+function deepestFirst<U>(book: ContactBook<U>): Int32Array {
+  const count = book.count;
+  if (order.length < count) {
+    const room = Math.max(count, 2 * order.length);
+    order = new Int32Array(room);
+    spare = new Int32Array(room);
+    depths = new Float64Array(room);
+  }
+  for (let i = 0; i < count; i++) {
+    order[i] = i;
+    depths[i] = book.current[i].depth;
+  }
+  let from = order;
+  let to = spare;
+  for (let width = 1; width < count; width *= 2) {
+    for (let lo = 0; lo < count; lo += 2 * width) mergeRuns(from, to, lo, width, count);
+    const t = from;
+    from = to;
+    to = t;
+  }
+  // (The sorted run may have ended in either array: they trade roles below, not contents.)
+  order = from;
+  spare = to;
+  return from;
+}
+
+/** Merges the runs from[lo … lo + width) and from[lo + width … lo + 2·width) into `to`, deeper first. */
+function mergeRuns(from: Int32Array, to: Int32Array, lo: number, width: number, count: number): void {
+  const mid = Math.min(lo + width, count);
+  const hi = Math.min(lo + 2 * width, count);
+  let i = lo;
+  let j = mid;
+  for (let k = lo; k < hi; k++) {
+    // The left run's contact wins ties: it came first.
+    if (i < mid && (j >= hi || depths[from[i]] >= depths[from[j]])) to[k] = from[i++];
+    else to[k] = from[j++];
+  }
 }
 
 /** Whether separate() moves anything for contact `c`: two bodies of `world`, neither a sensor. */

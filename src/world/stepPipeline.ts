@@ -20,6 +20,9 @@ import type { ContactBook } from './contacts.js';
 import { bodyOfRef, HitList } from './hits.js';
 import type { WorldQueries } from './queries.js';
 
+/** Faces a continuous body can rest on in one sweep, for {@link StepPipeline.meetsAlongSupports}. */
+const MAX_SUPPORTS = 3;
+
 /**
  * Runs the steps' collision work and counts the steps. The world guards a step (no queries or
  * changes while it runs) and calls the listeners afterwards; this brings the broad phase up to
@@ -42,6 +45,18 @@ export class StepPipeline<U> {
   private rounding = 0;
   /** touchesAtStart's sweep, as sweepFrom takes it. */
   private readonly touchFrom = new Float64Array(4);
+  /**
+   * The faces the swept body rests on: touched at the start and moved into, ending inside with
+   * its way out back the way it came (a walker on a floor, under gravity). Unit normals, out of
+   * each face towards the body, x and y each; see {@link meetsAlongSupports}.
+   */
+  private readonly supports = new Float64Array(2 * MAX_SUPPORTS);
+  private supportCount = 0;
+  /** Whether the sweep under way knows its supports already (the second sweep: see sweepContinuous). */
+  private supportsKnown = false;
+  /** meetsAlongSupports' sweep, as sweepFrom takes it, and its answer. */
+  private readonly alongFrom = new Float64Array(4);
+  private readonly alongHit = new SweepHit();
   /** A swept body's contact with one it touches at the start (see {@link acceptCrossing}). */
   private readonly touchContact = new Contact();
   private readonly sweepHit = new SweepHit();
@@ -288,9 +303,18 @@ export class StepPipeline<U> {
     let other: Body<U> | null;
     try {
       this.sweptBody = body;
+      this.supportCount = 0;
       other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing);
+      // A hit the sweep took before it met the face the body rests on (both met at the start of
+      // the walk, in either order) is checked now; met only because of the motion into that face,
+      // it goes, and the sweep runs again with the faces known from the start.
+      if (other !== null && this.supportCount > 0 && hit.t > 0 && !this.meetsAlongSupports(other)) {
+        this.supportsKnown = true;
+        other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing);
+      }
     } finally {
       this.sweptBody = null;
+      this.supportsKnown = false;
       // Recomputed now: the sweep recomputed the shape where it was, and its data is also the
       // record the next step's narrow phase reads (see Side.geo), without a sync when the body
       // does not move again before it.
@@ -314,12 +338,14 @@ export class StepPipeline<U> {
    *   reported, at t = 0. (Walking off a ledge is such a cut, under gravity: separate() then puts
    *   the walker back at its start and slides it along the face it touched, so it goes on off the
    *   edge; see slide.ts.)
-   * - Ending inside it, the pair pass has the overlap. When its shortest way out is back the way
-   *   the body came (a body resting on a floor and sliding along it), that contact is the whole
-   *   story: a time of impact would only make separate() undo the step's motion, the sideways part
-   *   included, and would stop the sweep before a wall further on. When the shortest way out is
-   *   through the far side, the crossing is reported, at t = 0, so that separate() puts the body
-   *   back on its side.
+   * - Ending inside it, the pair pass has the overlap. When its shortest way out is back out
+   *   through the face it touched (within 60° of straight back: a body resting on a floor and
+   *   sliding along it), that contact is the whole story: a time of impact would only make
+   *   separate() undo the step's motion, the sideways part included. The body rests on that face,
+   *   and what it meets further on it must meet moving along it (see meetsAlongSupports). When
+   *   the shortest way out is through the far side, or sideways (a walker pressed into a wall no
+   *   taller than itself, whose way out is over or under it, into the floor), the crossing is
+   *   reported, at t = 0, so that separate() puts the body back on its side.
    * A crossing from touching has t = 0 exactly (not a rounding past it, from a gap of rounding
    * size): that is how separate() tells it from a body that met the other during the step.
    */
@@ -333,7 +359,9 @@ export class StepPipeline<U> {
     const rounding = vec[0];
     // (An entry within rounding of the start is touching at the start too: put back with a gap
     // of rounding size instead of an overlap.)
-    if (hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) > rounding) return true;
+    if (hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) > rounding) {
+      return this.supportCount === 0 || this.meetsAlongSupports(other);
+    }
     const contact = this.touchContact;
     try {
       this.rounding = rounding;
@@ -344,16 +372,63 @@ export class StepPipeline<U> {
         return false;
       // Touching at the start and moving into the other (hit.normal: its face, towards the body).
       // Clear of it at the end, it crossed it (through, or a corner); inside it, the overlap
-      // moves the body by −normal: through the far side, or back the way it came (not reported).
+      // moves the body by −normal: back out through that face (not reported), or another way.
       const crossed =
         !collideAt(shape, this.sweptTo, other.shape, contact) ||
-        contact.normalX * hit.normal.x + contact.normalY * hit.normal.y > 0;
+        !(contact.normalX * hit.normal.x + contact.normalY * hit.normal.y < -0.5);
       if (crossed) hit.t = 0;
+      else if (!this.supportsKnown && this.supportCount < MAX_SUPPORTS) {
+        // It rests on this face: what it meets further on it must meet moving along it.
+        const k = 2 * this.supportCount++;
+        this.supports[k] = hit.normal.x;
+        this.supports[k + 1] = hit.normal.y;
+      }
       return crossed;
     } finally {
       contact.a = contact.b = null; // (a contact kept here must not keep the shapes alive)
     }
   };
+
+  /**
+   * Whether the swept body meets `other` moving along the faces it rests on: its motion less the
+   * part into each of them, from its start lifted off them by the rounding allowed (it rests on
+   * them to within rounding, and on the next tile of a floor just as much). Tiles of a floor
+   * meet edge to edge, and a walker's motion under gravity takes it a little into the floor every
+   * step: swept as it is, it meets the next tile's side, or a circle the next tile's corner, and
+   * would be held at every seam (a circle for good, closing in on the seam by ever smaller steps).
+   * Moving along the floor, it meets a wall standing on it but not the next tile. At most
+   * {@link MAX_SUPPORTS} faces; a motion that goes into one of them after leaving the others (a
+   * corner) meets nothing.
+   */
+  private meetsAlongSupports(other: Body<U>): boolean {
+    const shape = (this.sweptBody as Body<U>).shape;
+    const supports = this.supports;
+    const from = this.alongFrom;
+    let dx = this.motion[0];
+    let dy = this.motion[1];
+    let liftX = 0;
+    let liftY = 0;
+    for (let i = 0; i < 2 * this.supportCount; i += 2) {
+      const into = dx * supports[i] + dy * supports[i + 1];
+      if (into < 0) {
+        dx -= into * supports[i];
+        dy -= into * supports[i + 1];
+      }
+      liftX += supports[i];
+      liftY += supports[i + 1];
+    }
+    const slack = 2 ** -40 * (Math.abs(this.motion[0]) + Math.abs(this.motion[1]));
+    for (let i = 0; i < 2 * this.supportCount; i += 2) {
+      if (dx * supports[i] + dy * supports[i + 1] < -slack) return false;
+    }
+    if (dx === 0 && dy === 0) return false;
+    from[0] = dx;
+    from[1] = dy;
+    roundingIn(shape.bounds, other.shape.bounds, this.motion);
+    from[2] = shape._x + vec[0] * liftX;
+    from[3] = shape._y + vec[0] * liftY;
+    return sweepFrom(shape, from, other.shape, this.alongHit);
+  }
 
   /**
    * Whether the swept shape, moving by this.motion, that overlaps `target` at the start, as
