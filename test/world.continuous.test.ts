@@ -351,6 +351,52 @@ describe('continuous bodies', () => {
     );
   });
 
+  it('a walker whose corner comes to a seam a rounding short of it is not held there', () => {
+    // Steps of 0.05 from x = 1500 leave the box's right side at 1503.999999999999, a rounding
+    // short of the next tile: its sweep enters that tile through its side, though the box rests
+    // on its top. The way out of the overlap at the end (up) leads back to where it lay.
+    for (const continuous of [true, false]) {
+      const world = new World({ bounds: { x: -100, y: -100, width: 4000, height: 600 } });
+      tileFloor(world, mulberry32(0), 4);
+      const walker = world.add(new Body(new Box(1500, 197, 3, 3), { continuous }));
+      let vy = 0;
+      for (let i = 0; i < 80; i++) {
+        vy += 0.006;
+        walker.translate(0.05, vy);
+        world.step();
+        const sunk = walker.y;
+        world.separate();
+        if (walker.y < sunk) vy = 0;
+      }
+      expect(walker.x).toBeCloseTo(1504, 9);
+    }
+  });
+
+  it('a continuous walker pressed into a wall no taller than itself stays beside it, on the floor', () => {
+    // The overlap at the end would push it over or under the wall (under: into the floor). It lay
+    // beside the wall at the start, so that is a crossing, and separate() puts it back.
+    for (const disc of [true, false]) {
+      const world = new World({ bounds: { x: -100, y: -100, width: 4000, height: 600 } });
+      tileFloor(world, mulberry32(0), 4);
+      world.add(new Body(new Box(1533.5, 197, 3, 3), { isStatic: true }));
+      const walker = world.add(
+        new Body(disc ? new Circle(1501.5, 198.5, 1.5) : new Box(1500, 197, 3, 3), { continuous: true }),
+      );
+      let vy = 0;
+      for (let i = 0; i < 30; i++) {
+        vy += 0.006;
+        walker.translate(3.013, vy);
+        world.step();
+        const sunk = walker.y;
+        world.separate();
+        if (walker.y < sunk) vy = 0;
+        expect(walker.shape.bounds.maxX).toBeLessThanOrEqual(1533.5 + 1e-9);
+        expect(walker.shape.bounds.maxY).toBeCloseTo(200, 9);
+      }
+      expect(walker.shape.bounds.maxX).toBeGreaterThan(1530);
+    }
+  });
+
   it('a wall standing on a floor of tiles still stops a continuous walker, however fast', () => {
     // The walker meets what lies further on moving along the floor it rests on: the next tile's
     // side is not in the way, a wall standing on the floor is.
