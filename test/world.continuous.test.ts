@@ -354,7 +354,7 @@ describe('continuous bodies', () => {
   it('a walker whose corner comes to a seam a rounding short of it is not held there', () => {
     // Steps of 0.05 from x = 1500 leave the box's right side at 1503.999999999999, a rounding
     // short of the next tile: its sweep enters that tile through its side, though the box rests
-    // on its top. The way out of the overlap at the end (up) leads back to where it lay.
+    // on its top. The way out of the overlap at the end (up) goes against its motion: it rests.
     for (const continuous of [true, false]) {
       const world = new World({ bounds: { x: -100, y: -100, width: 4000, height: 600 } });
       tileFloor(world, mulberry32(0), 4);
@@ -373,8 +373,8 @@ describe('continuous bodies', () => {
   });
 
   it('a continuous walker pressed into a wall no taller than itself stays beside it, on the floor', () => {
-    // The overlap at the end would push it over or under the wall (under: into the floor). It lay
-    // beside the wall at the start, so that is a crossing, and separate() puts it back.
+    // The overlap at the end would push it under the wall, into the floor: that way out goes along
+    // its motion (it falls), so that is a crossing, and separate() puts it back.
     for (const disc of [true, false]) {
       const world = new World({ bounds: { x: -100, y: -100, width: 4000, height: 600 } });
       tileFloor(world, mulberry32(0), 4);

@@ -90,18 +90,3 @@ export function project(g: number[], o: number): void {
   vec[0] = min;
   vec[1] = max;
 }
-
-/**
- * {@link project} of any record: a convex record's vertices, or a circle's centre less and plus its
- * radius (the axis must then be a unit vector). @internal
- */
-export function projectShape(g: number[], o: number): void {
-  if (g[o + COUNT] !== 0) {
-    project(g, o);
-    return;
-  }
-  const c = o - CIRCLE_DATA;
-  const p = projectAxis[2] * (g[c] - projectAxis[0]) + projectAxis[3] * (g[c + 1] - projectAxis[1]);
-  vec[0] = p - g[c + 2];
-  vec[1] = p + g[c + 2];
-}

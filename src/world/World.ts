@@ -250,8 +250,9 @@ export class World<U = unknown> {
   /**
    * Pushes dynamic, non-sensor bodies out of what they hit, using each contact's minimum
    * translation vector recomputed at the moment (earlier pushes are taken into account), the
-   * deepest contacts first (a walker sunk into a floor of tiles is lifted by the tile it stands on
-   * before the next tile's side can push it back). A
+   * pairs whose bounds overlap over the largest area first, then the deepest (a walker sunk into a
+   * floor of tiles is lifted by the tile it stands on before the next tile's side can push it
+   * back). A
    * dynamic body hitting a static one moves the full depth; two dynamic bodies share it. A
    * continuous body that met a body during the step (`timeOfImpact < 1`) is instead put back where
    * it first touched it, on the side it came from, so it never ends up through a thin wall (unless

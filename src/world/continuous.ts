@@ -7,7 +7,6 @@
 import { resize } from '../core/resize.js';
 import { Contact } from '../geometry/contact.js';
 import { roundingIn, vec } from '../geometry/math.js';
-import { projectAxis, projectShape } from '../geometry/record.js';
 import { collideAt, collideUnchecked } from '../geometry/sat.js';
 import type { Shape } from '../geometry/shape.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
@@ -230,14 +229,15 @@ export class ContinuousSweeps<U> {
    *   reported, at t = 0. (Walking off a ledge is such a cut, under gravity: separate() then puts
    *   the walker back at its start and slides it along the face it touched, so it goes on off the
    *   edge; see slide.ts.)
-   * - Ending inside it, the pair pass has the overlap. When its shortest way out leads back to
-   *   the side of the other where the body lay at the start (a body resting on a floor and
-   *   sliding along it: see liesBeyond), that contact is the whole story: a time of impact would
-   *   only make separate() undo the step's motion, the sideways part included. The body rests on
-   *   that side, and what it meets further on it must meet moving along it (see
-   *   meetsAlongSupports). When the shortest way out is through the far side, or sideways (a
-   *   walker pressed into a wall no taller than itself, whose way out is over or under it, into
-   *   the floor), the crossing is reported, at t = 0, so that separate() puts the body back.
+   * - Ending inside it, the pair pass has the overlap. When its shortest way out goes against the
+   *   body's motion (back out of a floor it rests on and slides along; up onto a step a walker
+   *   walks into under gravity; up, for a box whose corner came to a seam a rounding short of
+   *   the next tile, which the sweep entered through its side), that contact is the whole story:
+   *   a time of impact would only make separate() undo the step's motion, the sideways part
+   *   included. The body rests on that side, and what it meets further on it must meet moving
+   *   along it (see meetsAlongSupports). When the way out goes along the motion (through the far
+   *   side; or down, under a wall no taller than a walker pressed into it, into the floor), the
+   *   crossing is reported, at t = 0, so that separate() puts the body back.
    * A crossing from touching has t = 0 exactly (not a rounding past it, from a gap of rounding
    * size): that is how separate() tells it from a body that met the other during the step.
    */
@@ -264,17 +264,22 @@ export class ContinuousSweeps<U> {
         return false;
       // Touching at the start and moving into the other (hit.normal: its face, towards the body).
       // Clear of it at the end, it crossed it (through, or a corner). Inside it, the overlap moves
-      // the body by −normal: back out to where it lay at the start, beyond the other along that
-      // way out (not reported: it rests on that side), or another way (reported).
+      // the body by −normal: against its motion (not reported: it rests on that side), or not.
       const crossed =
         !collideAt(shape, this.sweptTo, other.shape, contact) ||
-        !liesBeyond(shape, other.shape, contact, rounding);
+        contact.normalX * motion[0] + contact.normalY * motion[1] < 0;
       if (crossed) hit.t = 0;
       else if (!this.supportsKnown && this.supportCount < MAX_SUPPORTS) {
-        // It rests on that side: what it meets further on it must meet moving along it.
+        // It rests on that side: what it meets further on it must meet moving along it. Along
+        // the face the sweep entered, when the way out leaves through it (to within 60°): the
+        // way out of a circle that came past a tile's corner leans over that corner, and the
+        // motion along it still dipped into the next tile. Else along the way out: a box whose
+        // corner came to a seam a rounding short of the next tile entered it through its side,
+        // but rests on its top.
         const k = 2 * this.supportCount++;
-        this.supports[k] = -contact.normalX;
-        this.supports[k + 1] = -contact.normalY;
+        const alongFace = -(contact.normalX * hit.normal.x + contact.normalY * hit.normal.y) >= 0.5;
+        this.supports[k] = alongFace ? hit.normal.x : -contact.normalX;
+        this.supports[k + 1] = alongFace ? hit.normal.y : -contact.normalY;
       }
       return crossed;
     } finally {
@@ -351,27 +356,6 @@ export class ContinuousSweeps<U> {
     hit.t = 0;
     return true;
   }
-}
-
-/**
- * Whether `shape`, where it is (a swept body's start), lies beyond `other` along the way out of
- * `contact` (−normal, a unit vector: how the overlap at the end would push it out), to within
- * `rounding`: its interval on that axis starts where the other's ends, or after. The way out of
- * a body resting on a floor leads back up, to where it was; so does that of a box whose corner
- * lay on the corner where two tiles meet, though the sweep entered the next tile through its
- * side, a rounding away. A walker pressed into a wall no taller than itself is pushed over or
- * under it: at the start it lay beside it, not beyond it.
- */
-function liesBeyond(shape: Shape, other: Shape, contact: Contact, rounding: number): boolean {
-  const axis = projectAxis;
-  axis[0] = shape._x;
-  axis[1] = shape._y;
-  axis[2] = -contact.normalX;
-  axis[3] = -contact.normalY;
-  projectShape(other._geo, other._recordAt);
-  const otherEnd = vec[1];
-  projectShape(shape._geo, shape._recordAt);
-  return vec[0] >= otherEnd - rounding;
 }
 
 /**

@@ -64,13 +64,13 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>): num
 const putBackTo = new Float64Array(2);
 
 /**
- * Pushes apart the pairs that still collide (but the put-back ones), deepest first (see
- * {@link deepestFirst}); returns how many.
+ * Pushes apart the pairs that still collide (but the put-back ones), largest overlap first (see
+ * {@link largestFirst}); returns how many.
  */
 function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): number {
   let pushed = 0;
   const current = book.current;
-  const order = deepestFirst(book);
+  const order = largestFirst(book);
   for (let k = 0; k < book.count; k++) {
     const c = current[order[k]];
     if (c._putBack) {
@@ -93,29 +93,48 @@ function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): numb
 }
 
 /*
- * The order of the pushes: deepest contact first, ties in contact order. A body walking along a
- * floor of tiles sinks into it under gravity every step, and just past a seam overlaps the next
- * tile's side by less than that: the next tile's own shortest way out is sideways, against the
- * walker's motion. Pushed first (in contact order, whenever the next tile had the lower id), it
- * held a walker slower than its fall per step at the seam for good. The tile it stands on, the
- * deeper contact, now goes first and lifts it out of both.
+ * The order of the pushes: largest overlap first (the area over which the two bodies' bounds
+ * overlap), then deepest first, then in contact order. A body walking along a floor of tiles sinks into
+ * it under gravity every step, and just past a seam overlaps the next tile's side by less than
+ * that: the next tile's own shortest way out is sideways, against the walker's motion. Pushed
+ * first (in contact order, whenever the next tile had the lower id), it held a walker slower than
+ * its fall per step at the seam for good. The tile it stands on overlaps it along its whole
+ * width: it goes first now, and lifts it out of both. Likewise at a small step up in a floor, the
+ * floor lifts the walker first and the step then pushes it up onto itself, not back. (Deepest
+ * first held walkers at such steps whenever they moved faster than they fell: the step's side was
+ * the deeper overlap.) The tiles under a circle overlap its bounds over the same area; the one it
+ * sinks deepest into goes first, and lifts it straight up, where the next one's push, over its
+ * corner, would push it back a little every step.
  */
 let order = new Int32Array(64);
 let spare = new Int32Array(64);
+let sizes = new Float64Array(64);
 let depths = new Float64Array(64);
 
-/** The indexes of the book's current contacts, deepest first and stable (a bottom-up merge sort). */
-function deepestFirst<U>(book: ContactBook<U>): Int32Array {
+/** The indexes of the book's current contacts, largest overlap first and stable (a bottom-up merge sort). */
+function largestFirst<U>(book: ContactBook<U>): Int32Array {
   const count = book.count;
   if (order.length < count) {
     const room = Math.max(count, 2 * order.length);
     order = new Int32Array(room);
     spare = new Int32Array(room);
+    sizes = new Float64Array(room);
     depths = new Float64Array(room);
   }
   for (let i = 0; i < count; i++) {
     order[i] = i;
-    depths[i] = book.current[i].depth;
+    sizes[i] = 0;
+    depths[i] = 0;
+    // (Worked out here, not returned by a helper: V8 boxes a double returned from a call it does
+    // not inline, one heap number per contact.)
+    const c = book.current[i];
+    if (c.bodyA === null || c.bodyB === null) continue; // (skipped by separate())
+    const a = c.bodyA.shape.bounds;
+    const b = c.bodyB.shape.bounds;
+    const w = Math.min(a.maxX, b.maxX) - Math.max(a.minX, b.minX);
+    const h = Math.min(a.maxY, b.maxY) - Math.max(a.minY, b.minY);
+    if (w > 0 && h > 0) sizes[i] = w * h;
+    depths[i] = c.depth;
   }
   let from = order;
   let to = spare;
@@ -131,7 +150,12 @@ function deepestFirst<U>(book: ContactBook<U>): Int32Array {
   return from;
 }
 
-/** Merges the runs from[lo … lo + width) and from[lo + width … lo + 2·width) into `to`, deeper first. */
+/** Whether contact a's overlap comes before contact b's: larger, or as large and deeper. */
+function largerThan(a: number, b: number): boolean {
+  return sizes[a] > sizes[b] || (sizes[a] === sizes[b] && depths[a] > depths[b]);
+}
+
+/** Merges the runs from[lo … lo + width) and from[lo + width … lo + 2·width) into `to`, larger first. */
 function mergeRuns(from: Int32Array, to: Int32Array, lo: number, width: number, count: number): void {
   const mid = Math.min(lo + width, count);
   const hi = Math.min(lo + 2 * width, count);
@@ -139,7 +163,7 @@ function mergeRuns(from: Int32Array, to: Int32Array, lo: number, width: number, 
   let j = mid;
   for (let k = lo; k < hi; k++) {
     // The left run's contact wins ties: it came first.
-    if (i < mid && (j >= hi || depths[from[i]] >= depths[from[j]])) to[k] = from[i++];
+    if (i < mid && (j >= hi || !largerThan(from[j], from[i]))) to[k] = from[i++];
     else to[k] = from[j++];
   }
 }
