@@ -1279,7 +1279,10 @@ test('steady frames allocate nothing in Chromium (refresh, clear + insert, moveA
   // Node's V8 and Chromium's differ: in Chromium, Array.prototype.fill over the insert's staging
   // list allocated 131 KB a frame at 10,000 items, where Node's allocated nothing. The library is
   // bundled from src and served to a blank page; each frame kind runs 300 frames to warm up, then
-  // 300 measured between two gc() calls (heap in use after minus before, per frame).
+  // five windows of 100 frames, each after a gc() (heap in use after minus before, per frame), and
+  // reads the median window. (One window of 300 read 3.3 KB a frame in one run of about ten for
+  // moveAll + forEachPair, against 0.4-33 B in the others: a one-off growth, such as a scratch
+  // buffer or compiled code, spread over the window. A cost paid every frame shows in every window.)
   const { build } = await import('esbuild');
   const bundle = await build({
     entryPoints: [join(repo, 'src/index.ts')],
@@ -1328,10 +1331,14 @@ test('steady frames allocate nothing in Chromium (refresh, clear + insert, moveA
       };
       const measure = (frame) => {
         for (let i = 0; i < 300; i++) frame();
-        window.gc();
-        const before = performance.memory.usedJSHeapSize;
-        for (let i = 0; i < 300; i++) frame();
-        return (performance.memory.usedJSHeapSize - before) / 300;
+        const windows = [];
+        for (let w = 0; w < 5; w++) {
+          window.gc();
+          const before = performance.memory.usedJSHeapSize;
+          for (let i = 0; i < 100; i++) frame();
+          windows.push((performance.memory.usedJSHeapSize - before) / 100);
+        }
+        return windows.sort((a, b) => a - b)[2];
       };
       const bounds = { x: 0, y: 0, width: 2000, height: 2000 };
       const tree = new Quadtree(bounds);
