@@ -248,20 +248,19 @@ export class World<U = unknown> {
   }
 
   /**
-   * Pushes dynamic, non-sensor bodies out of what they hit, using each contact's minimum
-   * translation vector recomputed at the moment (earlier pushes are taken into account), the
-   * pairs whose bounds overlap over the largest area first, then the deepest (a walker sunk into a
-   * floor of tiles is lifted by the tile it stands on before the next tile's side can push it
-   * back). A
-   * dynamic body hitting a static one moves the full depth; two dynamic bodies share it. A
-   * continuous body that met a body during the step (`timeOfImpact < 1`) is instead put back where
-   * it first touched it, on the side it came from, so it never ends up through a thin wall (unless
-   * it was moved since the step, e.g. respawned by a listener: then it stays where it was put, and
-   * is pushed out the shortest way only if it overlaps). One that already touched the body at the
-   * start of the step (`timeOfImpact` 0) goes back to its start and slides along the face it
-   * touched by the part of its motion along it, swept against the other bodies, so a body walking
-   * off a ledge goes on off it (docs/fast-objects.md). Call it after {@link step}; contacts are not
-   * recomputed until the next step. Returns the number of pairs pushed apart.
+   * Pushes dynamic, non-sensor bodies out of what they hit, using each contact's minimum translation
+   * vector recomputed at the moment (earlier pushes are taken into account), the pairs whose bounds
+   * overlap over the largest area first, then the deepest (a walker sunk into a floor of tiles is
+   * lifted by the tile it stands on before the next tile's side can push it back). A dynamic body
+   * hitting a static one moves the full depth; two dynamic bodies share it. A continuous body that
+   * met a body during the step (`timeOfImpact < 1`) is instead put back where it first touched it,
+   * on the side it came from, so it never ends up through a thin wall (unless it was moved since the
+   * step, e.g. respawned by a listener: then it stays where it was put, and is pushed out the
+   * shortest way only if it overlaps). One that already touched the body at the start of the step
+   * (`timeOfImpact` 0) goes back to its start and slides along the face it touched by the part of
+   * its motion along it, swept against the other bodies, so a body walking off a ledge goes on off
+   * it (docs/fast-objects.md). Call it after {@link step}; contacts are not recomputed until the
+   * next step. Returns the number of pairs pushed apart.
    */
   separate(): number {
     this.assertMutable('separate');

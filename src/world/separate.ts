@@ -94,17 +94,17 @@ function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): numb
 
 /*
  * The order of the pushes: largest overlap first (the area over which the two bodies' bounds
- * overlap), then deepest first, then in contact order. A body walking along a floor of tiles sinks into
- * it under gravity every step, and just past a seam overlaps the next tile's side by less than
- * that: the next tile's own shortest way out is sideways, against the walker's motion. Pushed
+ * overlap), then deepest first, then in contact order. A body walking along a floor of tiles sinks
+ * into it under gravity every step, and just past a seam overlaps the next tile's side by less
+ * than that: the next tile's own shortest way out is sideways, against the walker's motion. Pushed
  * first (in contact order, whenever the next tile had the lower id), it held a walker slower than
- * its fall per step at the seam for good. The tile it stands on overlaps it along its whole
- * width: it goes first now, and lifts it out of both. Likewise at a small step up in a floor, the
- * floor lifts the walker first and the step then pushes it up onto itself, not back. (Deepest
- * first held walkers at such steps whenever they moved faster than they fell: the step's side was
- * the deeper overlap.) The tiles under a circle overlap its bounds over the same area; the one it
- * sinks deepest into goes first, and lifts it straight up, where the next one's push, over its
- * corner, would push it back a little every step.
+ * its fall per step at the seam for good. The tile it stands on overlaps it along its whole width:
+ * it goes first now, and lifts it out of both. Likewise at a small step up in a floor, the floor
+ * lifts the walker first and the step then pushes it up onto itself, not back. (Deepest first held
+ * walkers at such steps whenever they moved faster than they fell: the step's side was the deeper
+ * overlap.) The tiles under a circle overlap its bounds over the same area; the one it sinks
+ * deepest into goes first, and lifts it straight up, where the next one's push, over its corner,
+ * would push it back a little every step.
  */
 let order = new Int32Array(64);
 let spare = new Int32Array(64);
