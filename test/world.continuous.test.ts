@@ -397,55 +397,6 @@ describe('continuous bodies', () => {
     }
   });
 
-  it('a fast walker never goes through an obstacle that overhangs its floor (a wedge on its point)', () => {
-    // Put back under the overhang, a little into the floor, the floor's push lifts it into the
-    // wedge: its next step starts inside it, and going on through it is a crossing at t = 0.
-    for (const disc of [true, false])
-      for (const vx of [5, 13, 30, 55]) {
-        const world = new World({ bounds: { x: -500, y: -500, width: 4000, height: 2000 } });
-        world.add(new Body(new Box(-200, 500, 3000, 20), { isStatic: true }));
-        const wedge = [
-          { x: 0, y: 0 },
-          { x: -8, y: -60 },
-          { x: 8, y: -60 },
-        ];
-        world.add(new Body(new Polygon(600, 500, wedge), { isStatic: true }));
-        const walker = world.add(
-          new Body(disc ? new Circle(20, 490, 10) : new Box(10, 480, 20, 20), { continuous: true }),
-        );
-        let vy = 0;
-        for (let i = 0; i < 60; i++) {
-          vy += 1;
-          walker.translate(vx, vy);
-          world.step();
-          const sunk = walker.y;
-          world.separate();
-          if (walker.y < sunk) vy = 0;
-          expect(walker.shape.bounds.maxX).toBeLessThan(600);
-        }
-      }
-  });
-
-  it('a continuous body that starts a little inside a thin wall and goes through it is reported', () => {
-    const world = new World({ bounds: { x: -100, y: -100, width: 400, height: 400 } });
-    const wall = world.add(new Body(new Box(100, 0, 4, 200), { isStatic: true }));
-    const bullet = world.add(new Body(new Circle(96.5, 100, 4), { continuous: true })); // 0.5 inside
-    world.step();
-    bullet.translate(40, 3);
-    world.step();
-    const crossing = world.contacts.find((c) => c.bodyA === wall || c.bodyB === wall);
-    expect(crossing?.continuous).toBe(true);
-    expect(crossing?.timeOfImpact).toBe(0);
-    world.separate();
-    expect(bullet.shape.bounds.maxX).toBeLessThan(104); // not through
-    // Moving back out the way it came in is no crossing.
-    const back = world.add(new Body(new Circle(96.5, 150, 4), { continuous: true }));
-    world.step();
-    back.translate(-40, 0);
-    world.step();
-    expect(world.contacts.some((c) => c.bodyA === back || c.bodyB === back)).toBe(false);
-  });
-
   it('a wall standing on a floor of tiles still stops a continuous walker, however fast', () => {
     // The walker meets what lies further on moving along the floor it rests on: the next tile's
     // side is not in the way, a wall standing on the floor is.

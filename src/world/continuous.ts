@@ -175,8 +175,8 @@ export class ContinuousSweeps<U> {
   /**
    * Sweeps a continuous body from where it was at the last step to where it is now (a translation,
    * at its current angle) and records the first body it crossed that it does not overlap now as a
-   * contact with `continuous: true`. Bodies it overlaps at the end are the pair pass's; one it
-   * overlapped already at the start is reported only if it went through it (see passesThrough).
+   * contact with `continuous: true`. Bodies it overlapped already at the start, or overlaps at the
+   * end (found by the pair pass), are not reported here.
    */
   private sweepContinuous(body: Body<U>): void {
     const shape = body.shape;
@@ -261,7 +261,7 @@ export class ContinuousSweeps<U> {
         collideUnchecked(shape, other.shape, contact) &&
         !this.touchesAtStart(shape, other.shape, contact, hit)
       )
-        return this.passesThrough(shape, other.shape, contact, hit);
+        return false;
       // Touching at the start and moving into the other (hit.normal: its face, towards the body).
       // Clear of it at the end, it crossed it (through, or a corner). Inside it, the overlap moves
       // the body by −normal: against its motion (not reported: it rests on that side), or not.
@@ -286,30 +286,6 @@ export class ContinuousSweeps<U> {
       contact.a = contact.b = null; // (a contact kept here must not keep the shapes alive)
     }
   };
-
-  /**
-   * Whether a body that overlaps `target` at the start (more than rounding, as `contact` says)
-   * went through it: moved deeper into it, and ended clear of it or with its way out along its
-   * motion (through the far side: see acceptCrossing). If so, `hit` is a crossing at t = 0, its
-   * normal the way out at the start, and separate() keeps the body on its side. A walker put back
-   * under an obstacle overhanging its floor, then lifted into it by the floor's push, starts its
-   * next step inside it, and went on through it unreported.
-   */
-  private passesThrough(shape: Shape, target: Shape, contact: Contact, hit: SweepHit): boolean {
-    const motion = this.motion;
-    if (!(contact.normalX * motion[0] + contact.normalY * motion[1] > 0)) return false; // not deeper
-    const nx = contact.normalX;
-    const ny = contact.normalY;
-    if (
-      collideAt(shape, this.sweptTo, target, contact) &&
-      contact.normalX * motion[0] + contact.normalY * motion[1] >= 0
-    )
-      return false; // inside at the end, its way out back against its motion: the pair pass's
-    hit.t = 0;
-    hit.normal.x = 0 - nx;
-    hit.normal.y = 0 - ny;
-    return true;
-  }
 
   /**
    * Whether the swept body meets `other` moving along the faces it rests on: its motion less the
