@@ -1060,3 +1060,19 @@ function slab(x: number, y: number, dx: number, dy: number, b: Corners): number 
   }
   return t0;
 }
+
+describe('nearest with a limit whose square under- or overflows', () => {
+  it('measures such a limit without squares, in nearest(k) and forEachNearest', () => {
+    // Below 1e-153 and above about 1e154, limit² cannot decide "within": each box that passes it is
+    // measured again, unsquared. Boxes at 0.8 and 2 times the limit from the point: in, then out.
+    for (const limit of [1e-160, 1e200]) {
+      const index = new QuadIndex({ x: 0, y: 0, width: 4 * limit, height: 4 * limit });
+      const near = index.add(0.8 * limit, 0, 0.9 * limit, 0.1 * limit);
+      index.add(2 * limit, 0, 2.1 * limit, 0.1 * limit);
+      expect(index.nearest(0, 0, 5, limit)).toEqual([near]);
+      const seen: number[] = [];
+      index.forEachNearest(0, 0, (id) => void seen.push(id), limit);
+      expect(seen).toEqual([near]);
+    }
+  });
+});

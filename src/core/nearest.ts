@@ -85,16 +85,10 @@ function distanceSquaredIn(walk: Float64Array, boxes: Float64Array, o: number): 
   walk[NEAR_BOX] = dx * dx + dy * dy;
 }
 
-/** Distance from v to the span min … max on one axis; 0 inside. */
-function axisDistance(v: number, min: number, max: number): number {
-  return min > v ? min - v : v > max ? v - max : 0;
-}
-
-/** Whether the box at boxes[o …] lies within `limit` of (x, y), measured without squares. */
-function withinExactly(x: number, y: number, boxes: Float64Array, o: number, limit: number): boolean {
-  return (
-    Math.hypot(axisDistance(x, boxes[o], boxes[o + 2]), axisDistance(y, boxes[o + 1], boxes[o + 3])) <= limit
-  );
+/** Whether the box at boxes[o …] lies within `limit` of the walk's point, measured without squares. */
+function withinExactly(walk: Float64Array, boxes: Float64Array, o: number, limit: number): boolean {
+  axisDistancesIn(walk, boxes, o);
+  return Math.hypot(walk[NEAR_DX], walk[NEAR_DY]) <= limit;
 }
 
 /**
@@ -145,7 +139,7 @@ export function forEachNearest(
         const i4 = slotOf[i] << 2;
         distanceSquaredIn(walk, boxes, i4);
         const d = walk[NEAR_BOX];
-        if (d <= limit2 && (!exact || withinExactly(x, y, boxes, i4, limit))) {
+        if (d <= limit2 && (!exact || withinExactly(walk, boxes, i4, limit))) {
           // (The key through the heap's array, see Scratch.siftUp.)
           ctx.fitKeyed(size + 1);
           ctx.keys[size] = d;
@@ -260,7 +254,7 @@ export function nearestK(
         if (group >= 0 && tree.boxGroup(n, boxes, o) !== group) continue;
         distanceSquaredIn(walk, boxes, o);
         const d = walk[NEAR_BOX];
-        if (d > bound || (exact && !withinExactly(x, y, boxes, o, limit))) continue;
+        if (d > bound || (exact && !withinExactly(walk, boxes, o, limit))) continue;
         if (found < k) {
           bestKeys[found] = d;
           bestIds[found] = id;
