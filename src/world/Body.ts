@@ -29,7 +29,9 @@ export interface BodyOptions<U = unknown> {
    * the previous step to where it is now, and reports the first body it crossed but no longer
    * overlaps as a contact with `continuous: true`, its time of impact and point, so it cannot
    * tunnel through thin walls. Only dynamic bodies; the sweep is a translation (the body's current
-   * angle), against the other bodies where they are at the end of the step. Sensors do not stop
+   * angle), against the other bodies where they are at the end of the step, but for other
+   * continuous bodies that moved: those it meets moving, both swept from where they were (two
+   * bullets head on meet instead of passing through each other). Sensors do not stop
    * a body, so the sweep of a body that is not a sensor looks past them (a sensor it crossed and
    * left during the step is not reported). Default `false`.
    */

@@ -254,7 +254,8 @@ export class World<U = unknown> {
    * lifted by the tile it stands on before the next tile's side can push it back). A dynamic body
    * hitting a static one moves the full depth; two dynamic bodies share it. A continuous body that
    * met a body during the step (`timeOfImpact < 1`) is instead put back where it first touched it,
-   * on the side it came from, so it never ends up through a thin wall (unless it was moved since the
+   * on the side it came from, so it never ends up through a thin wall (two continuous bodies that
+   * met each other moving both go back to where they touched) (unless it was moved since the
    * step, e.g. respawned by a listener: then it stays where it was put, and is pushed out the
    * shortest way only if it overlaps). One that already touched the body at the start of the step
    * (`timeOfImpact` 0) goes back to its start and slides along the face it touched by the part of

@@ -152,7 +152,7 @@ export class ContactBook<U> {
    * step, `_prevX`/`_prevY`, to where it is), at `hit`: a contact with `continuous: true` when they
    * do not overlap now, or the time of impact added to the pair pass's contact when they do.
    */
-  addCrossing(body: Body<U>, other: Body<U>, hit: SweepHit, frame: number): void {
+  addCrossing(body: Body<U>, other: Body<U>, hit: SweepHit, frame: number, both: boolean): void {
     const lo = body._id < other._id ? body : other;
     const hi = lo === body ? other : body;
     let contact = this.table.get(lo._id, hi._id);
@@ -165,7 +165,7 @@ export class ContactBook<U> {
       // It ends the step inside the body it met first: the pair pass has the overlap; add when
       // and where the body entered, so that separate() puts it back on the side it came from
       // instead of pushing it through along the shortest way out.
-      this.setImpact(contact as BodyContact<U>, body, hit);
+      this.setImpact(contact as BodyContact<U>, body, hit, both ? other : null);
       return;
     }
     if (contact === undefined) {
@@ -174,7 +174,7 @@ export class ContactBook<U> {
     }
     contact.a = lo.shape;
     contact.b = hi.shape;
-    this.setImpact(contact, body, hit);
+    this.setImpact(contact, body, hit, both ? other : null);
     contact.normalX = contact.impactNormal.x;
     contact.normalY = contact.impactNormal.y;
     contact.depth = 0;
@@ -210,8 +210,11 @@ export class ContactBook<U> {
     return bodyOfRef(ref, this.dynamic, this.statics);
   }
 
-  /** Records when and where continuous `body`, moving by (dx, dy) this step, met the other body. */
-  private setImpact(contact: BodyContact<U>, body: Body<U>, hit: SweepHit): void {
+  /**
+   * Records when and where continuous `body` met the other body this step; `partner` is that
+   * other body when it is continuous and met `body` moving too (both then go back, see separate.ts).
+   */
+  private setImpact(contact: BodyContact<U>, body: Body<U>, hit: SweepHit, partner: Body<U> | null): void {
     contact._impact = true;
     contact.timeOfImpact = hit.t;
     contact.impactPoint.x = hit.point.x;
@@ -229,6 +232,13 @@ export class ContactBook<U> {
     contact._moveY = body.shape._y - body._prevY;
     contact._endX = body.shape._x;
     contact._endY = body.shape._y;
+    contact._partner = partner;
+    if (partner !== null) {
+      contact._partnerMoveX = partner.shape._x - partner._prevX;
+      contact._partnerMoveY = partner.shape._y - partner._prevY;
+      contact._partnerEndX = partner.shape._x;
+      contact._partnerEndY = partner.shape._y;
+    }
   }
 
   /** Ends a step: sorts out which contacts started, stayed and ended. */
@@ -383,6 +393,7 @@ function clearImpact<U>(contact: BodyContact<U>): void {
   contact.impactPoint.x = contact.impactPoint.y = 0;
   contact.impactNormal.x = contact.impactNormal.y = 0;
   contact._mover = null;
+  contact._partner = null;
   contact.impactBody = null;
 }
 

@@ -15,6 +15,7 @@ import type { Body } from './Body.js';
 import type { BroadPhase } from './broadphase.js';
 import type { ContactBook } from './contacts.js';
 import { bodyOfRef, type HitList } from './hits.js';
+import { Meetings } from './meetings.js';
 import type { WorldQueries } from './queries.js';
 
 /** Faces a continuous body can rest on in one sweep, for {@link ContinuousSweeps.meetsAlongSupports}. */
@@ -56,6 +57,11 @@ export class ContinuousSweeps<U> {
   private readonly crossingBody: (Body<U> | null)[] = [];
   private readonly crossingOther: (Body<U> | null)[] = [];
   private readonly crossingHit: SweepHit[] = [];
+  /** Per crossing: whether it is a meeting of two moving continuous bodies (see Meetings), and whether both go back (see forgetMutualCrossings). */
+  private readonly crossingMet: boolean[] = [];
+  private readonly crossingBoth: boolean[] = [];
+  /** Where the moving continuous bodies met each other this step. */
+  private readonly meetings = new Meetings<U>();
   /** Per dynamic proxy: 1 + its crossing's number this step, 0 for none. */
   private crossingOf = new Int32Array(64);
   /** When a body with a crossing met another body along its motion (see beyondFirstHit). */
@@ -85,13 +91,23 @@ export class ContinuousSweeps<U> {
 
   /** What each continuous body crossed since the last step (see {@link sweepContinuous}). */
   sweepAll(swept: readonly Body<U>[]): void {
+    try {
+      this.meetings.find(swept);
+      this.sweepEach(swept);
+    } finally {
+      this.meetings.clear();
+    }
+  }
+
+  private sweepEach(swept: readonly Body<U>[]): void {
     for (let i = 0; i < swept.length; i++) this.sweepContinuous(swept[i]);
   }
 
   /**
    * Two continuous bodies that crossed each other: the pair keeps the earlier impact (see
    * ContactBook.addCrossing), so the other body's crossing is not its first hit as reported, and
-   * does not drop its pairs either.
+   * does not drop its pairs either. Unless the two met each other moving (both crossings are
+   * their meeting, see Meetings): then it is each one's first hit, and both go back.
    */
   private forgetMutualCrossings(): void {
     for (let k = 0; k < this.crossings; k++) {
@@ -100,6 +116,10 @@ export class ContinuousSweeps<U> {
       if (other.isStatic || other._proxy >= this.crossingOf.length) continue;
       const j = this.crossingOf[other._proxy] - 1;
       if (j < 0 || this.crossingOther[j] !== body) continue;
+      if (this.crossingMet[k] && this.crossingMet[j]) {
+        this.crossingBoth[k] = true;
+        continue;
+      }
       const t = this.crossingHit[k].t;
       const u = this.crossingHit[j].t;
       // (The book keeps the first one added when the times tie.)
@@ -151,8 +171,13 @@ export class ContinuousSweeps<U> {
   addCrossings(book: ContactBook<U>, frame: number): void {
     for (let k = 0; k < this.crossings; k++) {
       const body = this.crossingBody[k] as Body<U>;
-      book.addCrossing(body, this.crossingOther[k] as Body<U>, this.crossingHit[k], frame);
+      const other = this.crossingOther[k] as Body<U>;
+      const both = this.crossingBoth[k];
+      // Two bodies that met each other moving have the same crossing, seen from either side: the
+      // lower id's is the one reported (its impactBody), whichever was swept first.
+      if (!both || body._id < other._id) book.addCrossing(body, other, this.crossingHit[k], frame, both);
       this.crossingOf[body._proxy] = 0;
+      this.crossingMet[k] = this.crossingBoth[k] = false;
       this.crossingBody[k] = null;
       this.crossingOther[k] = null;
     }
@@ -160,9 +185,14 @@ export class ContinuousSweeps<U> {
   }
 
   /** Keeps a crossing found by a sweep (see {@link crossings}). */
-  private keepCrossing(body: Body<U>, other: Body<U>, hit: SweepHit): void {
+  private keepCrossing(body: Body<U>, other: Body<U>, hit: SweepHit, met: boolean): void {
     const k = this.crossings++;
-    if (k === this.crossingHit.length) this.crossingHit.push(new SweepHit());
+    if (k === this.crossingHit.length) {
+      this.crossingHit.push(new SweepHit());
+      this.crossingMet.push(false);
+      this.crossingBoth.push(false);
+    }
+    this.crossingMet[k] = met;
     if (body._proxy >= this.crossingOf.length) {
       this.crossingOf = resize(Int32Array, this.crossingOf, 2 * body._proxy + 2, true);
     }
@@ -212,7 +242,10 @@ export class ContinuousSweeps<U> {
       shape._swapPlace(motion, 2);
       shape._sync();
     }
-    if (other !== null) this.keepCrossing(body, other, hit);
+    // A moving continuous body it met before that (see Meetings) comes first.
+    const partner = this.meetings.metBefore(body, other !== null, hit);
+    if (partner !== null) this.keepCrossing(body, partner, hit, true);
+    else if (other !== null) this.keepCrossing(body, other, hit, false);
   }
 
   /**
@@ -245,6 +278,8 @@ export class ContinuousSweeps<U> {
     const body = this.sweptBody as Body<U>;
     if (other.isSensor && !body.isSensor) return false;
     if (!body.canCollideWith(other)) return false;
+    // (Another continuous body that moved: where they met, if they did, is known already.)
+    if (this.meetings.decided(body, other)) return false;
     const shape = body.shape;
     const motion = this.motion;
     roundingIn(shape.bounds, other.shape.bounds, motion);

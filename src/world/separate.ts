@@ -51,8 +51,18 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>): num
         to[0] = mover.shape._x - c._moveX * back;
         to[1] = mover.shape._y - c._moveY * back;
         mover._teleportTo(to, 0);
+        // Two continuous bodies that met each other moving: the other one goes back to where
+        // they met as well (unless moved since the step), or it would be left where it ended,
+        // through the one put back.
+        const partner = c._partner;
+        if (partner !== null && partner.shape._x === c._partnerEndX && partner.shape._y === c._partnerEndY) {
+          to[0] = partner.shape._x - c._partnerMoveX * back;
+          to[1] = partner.shape._y - c._partnerMoveY * back;
+          partner._teleportTo(to, 0);
+        }
       }
       c._mover = null;
+      c._partner = null;
       c._putBack = true;
       pushed++;
     }

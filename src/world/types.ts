@@ -79,8 +79,9 @@ export class BodyContact<U = unknown> extends Contact {
   readonly impactNormal: Vec2 = { x: 0, y: 0 };
   /**
    * For a contact with a time of impact: the continuous body whose motion {@link timeOfImpact}
-   * measures, the one to move back or bounce (when both are continuous, the one whose sweep met
-   * the other first). `null` for a contact without a time of impact.
+   * measures, the one to move back or bounce. Two continuous bodies that both moved and met each
+   * other moving: both moved for timeOfImpact of their motions (both go back, and bounce both);
+   * this is the one with the lower id. `null` for a contact without a time of impact.
    */
   impactBody: Body<U> | null = null;
   /**
@@ -100,6 +101,15 @@ export class BodyContact<U = unknown> extends Contact {
   /** @internal Where the mover was at the end of its step (separate() leaves it alone once moved since). */
   _endX = 0;
   /** @internal */ _endY = 0;
+  /**
+   * @internal The other body, when both were continuous and met each other moving: it goes back to
+   * where they met too, by its own motion (then in _partnerMoveX, …).
+   */
+  _partner: Body<U> | null = null;
+  /** @internal */ _partnerMoveX = 0;
+  /** @internal */ _partnerMoveY = 0;
+  /** @internal */ _partnerEndX = 0;
+  /** @internal */ _partnerEndY = 0;
   /** @internal Step at which the pair was last seen touching. */
   _seenStep = 0;
   /** @internal */ _lo = -1;

@@ -1,0 +1,295 @@
+/**
+ * Where continuous bodies that both moved in a step met each other. Run by the continuous sweeps
+ * (continuous.ts) before they sweep each body through the index.
+ * @module
+ */
+import { resize } from '../core/resize.js';
+import { roundingIn, vec } from '../geometry/math.js';
+import { sweepShapesUnchecked } from '../geometry/sweep.js';
+import { SweepHit } from '../geometry/sweepHit.js';
+import type { Body } from './Body.js';
+
+/** Numbers kept per mover: see Meetings.reach. */
+const STRIDE = 10;
+
+/**
+ * A continuous body is swept through the index against where the other bodies ended the step.
+ * For another continuous body that moved too, that place is wrong: two bullets flying head-on
+ * each pass where the other one was before the other got there, and neither is met (a third of
+ * head-on pairs passed through each other, before this). So every two continuous bodies that moved
+ * are swept against each other here with their relative motion, from where both were at the last
+ * step: they met at t when the first one, moved by t of its motion, touches the other moved by t of
+ * its own. That answer stands for the pair (the index sweeps look past the other body), unless the
+ * two touched at the start already: a body resting against another one, or put back against it
+ * by the last separate(), is left to the index sweep and its rules for touching (see
+ * ContinuousSweeps.acceptCrossing), as before.
+ *
+ * The pairs are found by sort and sweep on the bounds of each body's whole motion: continuous
+ * bodies are few as a rule, and this costs O(m log m) in the m that moved, plus the pairs whose
+ * motions' bounds overlap.
+ */
+export class Meetings<U> {
+  /**
+   * The continuous bodies that moved since the last step, and per mover {@link STRIDE} numbers:
+   * the bounds of its whole motion (its reach), its bounds where it was, and its motion.
+   */
+  private movers: (Body<U> | null)[] = [];
+  private moverCount = 0;
+  private reach = new Float64Array(8 * STRIDE);
+  /** movers' numbers by the left edge of their reach (see sortByLeft), and the merge sort's buffer. */
+  private order = new Int32Array(16);
+  private spare = new Int32Array(16);
+  /**
+   * The pairs that met during the step: bodies `first`, `second`; per meeting 5 numbers in `meetData`:
+   * t, the unit normal from `second` towards `first`, where they met (world, at t).
+   */
+  private first: (Body<U> | null)[] = [];
+  private second: (Body<U> | null)[] = [];
+  private meetData = new Float64Array(40);
+  private meetCount = 0;
+  /** Pairs of movers that touched at the start, moving into each other (left to the index sweeps). */
+  private touchingA: (Body<U> | null)[] = [];
+  private touchingB: (Body<U> | null)[] = [];
+  private touchingCount = 0;
+  /** Per dynamic proxy: 1 + the number of the body's earliest meeting (0: none). */
+  private earliest = new Int32Array(64);
+  /** The relative motion and the start of a sweep, as sweepShapesUnchecked reads them, and the other body's start. */
+  private readonly motion = new Float64Array(4);
+  private readonly otherStart = new Float64Array(2);
+  /** The rounding allowed in a pair's sweep (see roundingIn). */
+  private readonly rounding = new Float64Array(1);
+  private readonly hit = new SweepHit();
+
+  /** Finds where the continuous bodies in `swept` that moved since the last step met each other. */
+  find(swept: readonly Body<U>[]): void {
+    this.collectMovers(swept);
+    if (this.moverCount < 2) return;
+    const order = this.sortByLeft();
+    this.sweepPairs(order);
+  }
+
+  /** Forgets the step's meetings (the bodies are not kept alive). */
+  clear(): void {
+    const earliest = this.earliest;
+    for (let k = 0; k < this.meetCount; k++) {
+      const a = (this.first[k] as Body<U>)._proxy;
+      const b = (this.second[k] as Body<U>)._proxy;
+      if (a < earliest.length) earliest[a] = 0;
+      if (b < earliest.length) earliest[b] = 0;
+      this.first[k] = this.second[k] = null;
+    }
+    for (let k = 0; k < this.touchingCount; k++) this.touchingA[k] = this.touchingB[k] = null;
+    for (let i = 0; i < this.moverCount; i++) this.movers[i] = null;
+    this.meetCount = this.touchingCount = this.moverCount = 0;
+  }
+
+  /**
+   * Whether the relative sweep decided whether `body` and `other` met (so the index sweep of `body`
+   * looks past `other`): both are continuous and moved, and did not touch at the start.
+   */
+  decided(body: Body<U>, other: Body<U>): boolean {
+    if (!other._continuous || (other.shape._x === other._prevX && other.shape._y === other._prevY)) {
+      return false;
+    }
+    for (let k = 0; k < this.touchingCount; k++) {
+      const a = this.touchingA[k];
+      const b = this.touchingB[k];
+      if ((a === body && b === other) || (a === other && b === body)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The body `body` met first among the moving continuous bodies, if it met one strictly before
+   * the hit in `hit` (any time, when `hasHit` is false); `hit` then gets that meeting from
+   * `body`'s side (normal from the other body towards it). Null otherwise (`hit` untouched).
+   * (The time is read from `hit` rather than passed: a number passed to a call V8 does not inline
+   * is boxed on the heap.)
+   */
+  metBefore(body: Body<U>, hasHit: boolean, hit: SweepHit): Body<U> | null {
+    if (body._proxy >= this.earliest.length) return null;
+    const k = this.earliest[body._proxy] - 1;
+    if (k < 0) return null;
+    const d = 5 * k;
+    const data = this.meetData;
+    if (hasHit && !(data[d] < hit.t)) return null;
+    const out = hit;
+    const sign = this.first[k] === body ? 1 : -1;
+    out.t = data[d];
+    out.normal.x = sign * data[d + 1] + 0;
+    out.normal.y = sign * data[d + 2] + 0;
+    out.point.x = data[d + 3];
+    out.point.y = data[d + 4];
+    return sign === 1 ? (this.second[k] as Body<U>) : (this.first[k] as Body<U>);
+  }
+
+  /** Lists the continuous bodies that moved, with the bounds of their motion. */
+  private collectMovers(swept: readonly Body<U>[]): void {
+    let m = 0;
+    for (let i = 0; i < swept.length; i++) {
+      const body = swept[i];
+      const shape = body.shape;
+      const dx = shape._x - body._prevX;
+      const dy = shape._y - body._prevY;
+      if (dx === 0 && dy === 0) continue;
+      const o = STRIDE * m;
+      if (o + STRIDE > this.reach.length)
+        this.reach = resize(Float64Array, this.reach, 2 * (o + STRIDE), true);
+      const b = shape.bounds;
+      const r = this.reach;
+      // Swept at its current angle: where it was is its shape now, less the motion.
+      r[o + 4] = b.minX - dx;
+      r[o + 5] = b.minY - dy;
+      r[o + 6] = b.maxX - dx;
+      r[o + 7] = b.maxY - dy;
+      r[o] = Math.min(b.minX, r[o + 4]);
+      r[o + 1] = Math.min(b.minY, r[o + 5]);
+      r[o + 2] = Math.max(b.maxX, r[o + 6]);
+      r[o + 3] = Math.max(b.maxY, r[o + 7]);
+      r[o + 8] = dx;
+      r[o + 9] = dy;
+      this.movers[m++] = body;
+    }
+    this.moverCount = m;
+  }
+
+  /** The movers' numbers ordered by the left edge of their reach (a stable bottom-up merge sort: no allocation once grown). */
+  private sortByLeft(): Int32Array {
+    const m = this.moverCount;
+    if (this.order.length < m) {
+      this.order = new Int32Array(2 * m);
+      this.spare = new Int32Array(2 * m);
+    }
+    let from = this.order;
+    let to = this.spare;
+    const reach = this.reach;
+    for (let i = 0; i < m; i++) from[i] = i;
+    for (let width = 1; width < m; width *= 2) {
+      for (let lo = 0; lo < m; lo += 2 * width) {
+        const mid = Math.min(lo + width, m);
+        const hi = Math.min(lo + 2 * width, m);
+        let i = lo;
+        let j = mid;
+        for (let k = lo; k < hi; k++) {
+          if (i < mid && (j >= hi || reach[STRIDE * from[i]] <= reach[STRIDE * from[j]])) to[k] = from[i++];
+          else to[k] = from[j++];
+        }
+      }
+      const t = from;
+      from = to;
+      to = t;
+    }
+    this.order = from;
+    this.spare = to;
+    return from;
+  }
+
+  /** Sweeps every two movers whose reaches overlap (closed: touching counts) against each other. */
+  private sweepPairs(order: Int32Array): void {
+    const reach = this.reach;
+    const m = this.moverCount;
+    for (let p = 0; p < m; p++) {
+      const i = STRIDE * order[p];
+      for (let q = p + 1; q < m; q++) {
+        const j = STRIDE * order[q];
+        if (reach[j] > reach[i + 2]) break;
+        if (reach[j + 1] > reach[i + 3] || reach[i + 1] > reach[j + 3]) continue;
+        // The bounds of the first one's relative motion must reach the other's bounds where it
+        // was, too (with a slack far above the rounding of these sums): most pairs whose reaches
+        // overlap passed at different times.
+        const relX = reach[i + 8] - reach[j + 8];
+        const relY = reach[i + 9] - reach[j + 9];
+        const slack =
+          2 ** -30 *
+          (Math.abs(relX) +
+            Math.abs(relY) +
+            Math.abs(reach[i + 4]) +
+            Math.abs(reach[i + 5]) +
+            Math.abs(reach[i + 6]) +
+            Math.abs(reach[i + 7]));
+        if (
+          Math.min(reach[i + 4], reach[i + 4] + relX) - slack > reach[j + 6] ||
+          Math.max(reach[i + 6], reach[i + 6] + relX) + slack < reach[j + 4] ||
+          Math.min(reach[i + 5], reach[i + 5] + relY) - slack > reach[j + 7] ||
+          Math.max(reach[i + 7], reach[i + 7] + relY) + slack < reach[j + 5]
+        ) {
+          continue;
+        }
+        // (The lower id moves in the sweep, whichever comes first here: the same answer to the bit
+        // whatever the order of the bodies' reaches.)
+        const a = this.movers[order[p]] as Body<U>;
+        const b = this.movers[order[q]] as Body<U>;
+        if (a._id < b._id) this.sweepPair(a, b);
+        else this.sweepPair(b, a);
+      }
+    }
+  }
+
+  /** Sweeps `a` against `b` with their relative motion, from where both were, and notes a meeting. */
+  private sweepPair(a: Body<U>, b: Body<U>): void {
+    if (!a.canCollideWith(b)) return;
+    // Sensors do not stop bodies: a body that is not a sensor does not meet one (as in the index sweeps).
+    const aMeets = !b.isSensor || a.isSensor;
+    const bMeets = !a.isSensor || b.isSensor;
+    if (!aMeets && !bMeets) return;
+    const sa = a.shape;
+    const sb = b.shape;
+    const motion = this.motion;
+    const bdx = sb._x - b._prevX;
+    const bdy = sb._y - b._prevY;
+    motion[0] = sa._x - a._prevX - bdx;
+    motion[1] = sa._y - a._prevY - bdy;
+    if (motion[0] === 0 && motion[1] === 0) return; // (moving together: they meet only if they overlap)
+    motion[2] = a._prevX;
+    motion[3] = a._prevY;
+    const start = this.otherStart;
+    start[0] = b._prevX;
+    start[1] = b._prevY;
+    const hit = this.hit;
+    let met: boolean;
+    sa._swapPlace(motion, 2);
+    sb._swapPlace(start, 0);
+    try {
+      // (Kept in an array: a number live across the try is boxed on the heap, every pair.)
+      roundingIn(sa.bounds, sb.bounds, motion);
+      this.rounding[0] = vec[0];
+      met = sweepShapesUnchecked(sa, motion, sb, hit);
+    } finally {
+      sa._swapPlace(motion, 2);
+      sb._swapPlace(start, 0);
+      sa._sync();
+      sb._sync();
+    }
+    if (!met) return;
+    if (hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) <= this.rounding[0]) {
+      // Touching (or overlapping) at the start and moving in: the index sweeps decide.
+      const k = this.touchingCount++;
+      this.touchingA[k] = a;
+      this.touchingB[k] = b;
+      return;
+    }
+    const k = this.meetCount++;
+    if (5 * k + 5 > this.meetData.length)
+      this.meetData = resize(Float64Array, this.meetData, 10 * k + 10, true);
+    const d = 5 * k;
+    const data = this.meetData;
+    data[d] = hit.t;
+    data[d + 1] = hit.normal.x;
+    data[d + 2] = hit.normal.y;
+    // The sweep held b where it was; at t it had moved by t of its motion.
+    data[d + 3] = hit.point.x + hit.t * bdx;
+    data[d + 4] = hit.point.y + hit.t * bdy;
+    this.first[k] = a;
+    this.second[k] = b;
+    if (aMeets) this.noteEarliest(a, k);
+    if (bMeets) this.noteEarliest(b, k);
+  }
+
+  /** Keeps meeting k as `body`'s earliest if it is (ties: the one found first). */
+  private noteEarliest(body: Body<U>, k: number): void {
+    const proxy = body._proxy;
+    if (proxy >= this.earliest.length) this.earliest = resize(Int32Array, this.earliest, 2 * proxy + 2, true);
+    const j = this.earliest[proxy] - 1;
+    if (j < 0 || this.meetData[5 * k] < this.meetData[5 * j]) this.earliest[proxy] = k + 1;
+  }
+}
