@@ -985,6 +985,60 @@ describe('continuous bodies', () => {
     expect(meetings).toBeGreaterThan(RUNS);
   });
 
+  it('two continuous bodies that touch and move into each other never end the step through each other', () => {
+    // Put back against each other by the last separate() (or walking into each other), two
+    // bodies touch at the start of the step; pressed on, fast, each must not end up on the other's
+    // far side: after separate() they do not overlap, and b is not wholly beyond a across the
+    // face they touched (sliding along it, or pushed off a corner, are fine).
+    let crossed = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
+        const rand = mulberry32(seed);
+        const world = new World({ bounds: { x: -300, y: -300, width: 1000, height: 900 } });
+        const seedA = Math.floor(rand() * 2 ** 30);
+        const seedB = Math.floor(rand() * 2 ** 30);
+        const a = world.add(new Body(randomShape(mulberry32(seedA), 14), { continuous: true }));
+        const sb = randomShape(mulberry32(seedB), 14);
+        // b comes from far away along u until it touches a.
+        const angle = rand() * 2 * Math.PI;
+        const ux = Math.cos(angle);
+        const uy = Math.sin(angle);
+        sb.setPosition(a.x + 200 * ux, a.y + 200 * uy);
+        const hit = new SweepHit();
+        if (!sweepShapes(sb, -400 * ux, -400 * uy, a.shape, hit) || hit.t === 0) return;
+        sb.setPosition(sb.x - 400 * ux * hit.t, sb.y - 400 * uy * hit.t);
+        // The face they touch: its normal, from a towards b.
+        const nx = hit.normal.x;
+        const ny = hit.normal.y;
+        // A shape's extent across the face: its lowest and highest point along the normal.
+        const extent = (shape: Shape): [number, number] => {
+          if (shape instanceof Circle) {
+            const c = shape.x * nx + shape.y * ny;
+            return [c - shape.worldRadius, c + shape.worldRadius];
+          }
+          const along = (shape as Polygon).getVertices().map((v) => v.x * nx + v.y * ny);
+          return [Math.min(...along), Math.max(...along)];
+        };
+        const b = world.add(new Body(sb, { continuous: true }));
+        world.step();
+        // Into each other, along u and across it, up to several times their size.
+        const push = 5 + rand() * 60;
+        const side = (rand() - 0.5) * 40;
+        a.translate(ux * push * rand() - uy * side * rand(), uy * push * rand() + ux * side * rand());
+        b.translate(-ux * push * rand() + uy * side * rand(), -uy * push * rand() - ux * side * rand());
+        world.step();
+        if (world.contacts.some((c) => c.timeOfImpact === 0)) crossed++;
+        world.separate();
+        const mtv = new Contact();
+        if (collide(a.shape, b.shape, mtv)) expect(mtv.depth).toBeLessThan(1e-6);
+        expect(extent(b.shape)[1]).toBeGreaterThan(extent(a.shape)[0] + 1e-6);
+        world.validate();
+      }),
+      { numRuns: 4 * RUNS },
+    );
+    expect(crossed).toBeGreaterThan(RUNS / 4);
+  });
+
   it('two fast continuous bullets head on do not pass through each other', () => {
     // 60 px a step each, 4 px wide: they swap sides between two steps without overlapping at either.
     const world = new World({ bounds: { x: 0, y: 0, width: 400, height: 100 } });

@@ -4,7 +4,9 @@
  * @module
  */
 import { resize } from '../core/resize.js';
+import { Contact } from '../geometry/contact.js';
 import { roundingIn, vec } from '../geometry/math.js';
+import { collideUnchecked } from '../geometry/sat.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
@@ -19,10 +21,11 @@ const STRIDE = 10;
  * head-on pairs passed through each other, before this). So every two continuous bodies that moved
  * are swept against each other here with their relative motion, from where both were at the last
  * step: they met at t when the first one, moved by t of its motion, touches the other moved by t of
- * its own. That answer stands for the pair (the index sweeps look past the other body), unless the
- * two touched at the start already: a body resting against another one, or put back against it
- * by the last separate(), is left to the index sweep and its rules for touching (see
- * ContinuousSweeps.acceptCrossing), as before.
+ * its own. That answer stands for the pair (the index sweeps look past the other body). Two that
+ * touched at the start and moved into each other (put back against each other by the last
+ * separate(), walking into each other) meet at t = 0 if they went through each other (see
+ * crossedFromTouching), as a body that touched a wall does (ContinuousSweeps.acceptCrossing). Two
+ * that overlapped at the start by more than rounding are left to the index sweeps, as before.
  *
  * The pairs are found by sort and sweep on the bounds of each body's whole motion: continuous
  * bodies are few as a rule, and this costs O(m log m) in the m that moved, plus the pairs whose
@@ -47,10 +50,10 @@ export class Meetings<U> {
   private second: (Body<U> | null)[] = [];
   private meetData = new Float64Array(40);
   private meetCount = 0;
-  /** Pairs of movers that touched at the start, moving into each other (left to the index sweeps). */
-  private touchingA: (Body<U> | null)[] = [];
-  private touchingB: (Body<U> | null)[] = [];
-  private touchingCount = 0;
+  /** Pairs of movers that overlapped at the start by more than rounding (left to the index sweeps). */
+  private overlappedA: (Body<U> | null)[] = [];
+  private overlappedB: (Body<U> | null)[] = [];
+  private overlappedCount = 0;
   /** Per dynamic proxy: 1 + the number of the body's earliest meeting (0: none). */
   private earliest = new Int32Array(64);
   /** The relative motion and the start of a sweep, as sweepShapesUnchecked reads them, and the other body's start. */
@@ -59,6 +62,10 @@ export class Meetings<U> {
   /** The rounding allowed in a pair's sweep (see roundingIn). */
   private readonly rounding = new Float64Array(1);
   private readonly hit = new SweepHit();
+  /** The pair's overlap where both were (within rounding: they touched), then where both are. */
+  private readonly touch = new Contact();
+  /** Whether the pair under way overlapped at the start; its contact's normal then (A to B). */
+  private readonly startOverlap = new Float64Array(3);
 
   /** Finds where the continuous bodies in `swept` that moved since the last step met each other. */
   find(swept: readonly Body<U>[]): void {
@@ -78,22 +85,22 @@ export class Meetings<U> {
       if (b < earliest.length) earliest[b] = 0;
       this.first[k] = this.second[k] = null;
     }
-    for (let k = 0; k < this.touchingCount; k++) this.touchingA[k] = this.touchingB[k] = null;
+    for (let k = 0; k < this.overlappedCount; k++) this.overlappedA[k] = this.overlappedB[k] = null;
     for (let i = 0; i < this.moverCount; i++) this.movers[i] = null;
-    this.meetCount = this.touchingCount = this.moverCount = 0;
+    this.meetCount = this.overlappedCount = this.moverCount = 0;
   }
 
   /**
    * Whether the relative sweep decided whether `body` and `other` met (so the index sweep of `body`
-   * looks past `other`): both are continuous and moved, and did not touch at the start.
+   * looks past `other`): both are continuous and moved, and did not overlap at the start.
    */
   decided(body: Body<U>, other: Body<U>): boolean {
     if (!other._continuous || (other.shape._x === other._prevX && other.shape._y === other._prevY)) {
       return false;
     }
-    for (let k = 0; k < this.touchingCount; k++) {
-      const a = this.touchingA[k];
-      const b = this.touchingB[k];
+    for (let k = 0; k < this.overlappedCount; k++) {
+      const a = this.overlappedA[k];
+      const b = this.overlappedB[k];
       if ((a === body && b === other) || (a === other && b === body)) return false;
     }
     return true;
@@ -101,7 +108,7 @@ export class Meetings<U> {
 
   /**
    * The body `body` met first among the moving continuous bodies, if it met one strictly before
-   * the hit in `hit` (any time, when `hasHit` is false); `hit` then gets that meeting from
+   * the hit in `hit` (or both at 0; any time, when `hasHit` is false); `hit` then gets that meeting from
    * `body`'s side (normal from the other body towards it). Null otherwise (`hit` untouched).
    * (The time is read from `hit` rather than passed: a number passed to a call V8 does not inline
    * is boxed on the heap.)
@@ -112,7 +119,10 @@ export class Meetings<U> {
     if (k < 0) return null;
     const d = 5 * k;
     const data = this.meetData;
-    if (hasHit && !(data[d] < hit.t)) return null;
+    // At t = 0 the meeting comes first: a body pressed against another that also touched the floor
+    // it walks on (a t = 0 crossing, at a seam or off an edge) must go back with the other one, or
+    // the other one goes on through it; its slide meets the floor as well (see slide.ts).
+    if (hasHit && !(data[d] < hit.t || (data[d] === 0 && hit.t === 0))) return null;
     const out = hit;
     const sign = this.first[k] === body ? 1 : -1;
     out.t = data[d];
@@ -246,6 +256,8 @@ export class Meetings<U> {
     start[0] = b._prevX;
     start[1] = b._prevY;
     const hit = this.hit;
+    const touch = this.touch;
+    const startOverlap = this.startOverlap;
     let met: boolean;
     sa._swapPlace(motion, 2);
     sb._swapPlace(start, 0);
@@ -254,7 +266,17 @@ export class Meetings<U> {
       roundingIn(sa.bounds, sb.bounds, motion);
       this.rounding[0] = vec[0];
       met = sweepShapesUnchecked(sa, motion, sb, hit);
+      startOverlap[0] = 0;
+      if (met && hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) <= this.rounding[0]) {
+        // At the start already: overlapping, touching, or a rounding apart.
+        if (collideUnchecked(sa, sb, touch)) {
+          startOverlap[0] = touch.depth > this.rounding[0] ? 2 : 1;
+          startOverlap[1] = touch.normalX;
+          startOverlap[2] = touch.normalY;
+        }
+      }
     } finally {
+      touch.a = touch.b = null; // (a contact kept here must not keep the shapes alive)
       sa._swapPlace(motion, 2);
       sb._swapPlace(start, 0);
       sa._sync();
@@ -262,11 +284,15 @@ export class Meetings<U> {
     }
     if (!met) return;
     if (hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) <= this.rounding[0]) {
-      // Touching (or overlapping) at the start and moving in: the index sweeps decide.
-      const k = this.touchingCount++;
-      this.touchingA[k] = a;
-      this.touchingB[k] = b;
-      return;
+      if (startOverlap[0] === 2) {
+        // Overlapping at the start: the index sweeps decide, as for any body.
+        const k = this.overlappedCount++;
+        this.overlappedA[k] = a;
+        this.overlappedB[k] = b;
+        return;
+      }
+      if (!this.crossedFromTouching(a, b, hit)) return;
+      hit.t = 0;
     }
     const k = this.meetCount++;
     if (5 * k + 5 > this.meetData.length)
@@ -283,6 +309,34 @@ export class Meetings<U> {
     this.second[k] = b;
     if (aMeets) this.noteEarliest(a, k);
     if (bMeets) this.noteEarliest(b, k);
+  }
+
+  /**
+   * Two movers that touched at the start (to within rounding) and moved into each other: whether
+   * they went through each other, which then counts as meeting at t = 0 (separate() puts both back
+   * and slides them along the face they touched, as it does a body that touched a wall). They did
+   * when they end the step clear of each other (through, or across a corner), or overlapping with
+   * the way out for `a` along its motion relative to `b` (past the middle). Otherwise they rest
+   * against each other (two walkers pressing): the pair's overlap is pushed out, as for any pair.
+   * `hit.normal` gets the face they touched, from `b` towards `a`.
+   */
+  private crossedFromTouching(a: Body<U>, b: Body<U>, hit: SweepHit): boolean {
+    const motion = this.motion;
+    const rounding = this.rounding[0];
+    // The face: the overlap's normal (a to b) within rounding, or the one the sweep met.
+    if (this.startOverlap[0] === 1) {
+      hit.normal.x = 0 - this.startOverlap[1];
+      hit.normal.y = 0 - this.startOverlap[2];
+    }
+    // Moving into each other, by more than rounding (a graze is no crossing).
+    if (!(-(hit.normal.x * motion[0] + hit.normal.y * motion[1]) > rounding)) return false;
+    const touch = this.touch;
+    try {
+      if (!collideUnchecked(a.shape, b.shape, touch)) return true;
+      return touch.normalX * motion[0] + touch.normalY * motion[1] < 0;
+    } finally {
+      touch.a = touch.b = null;
+    }
   }
 
   /** Keeps meeting k as `body`'s earliest if it is (ties: the one found first). */

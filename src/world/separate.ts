@@ -27,45 +27,55 @@ export function separateContacts<U>(
   slide: Slide<U>,
 ): number {
   // (Each pass over the contacts is the last thing its function does: see core/layout.ts.)
-  return putBack(book, world, slide) + pushApart(book, world, mtv);
+  return putBack(book, world, slide, false) + putBack(book, world, slide, true) + pushApart(book, world, mtv);
 }
 
-/** The put-backs of continuous bodies; returns how many. */
-function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>): number {
+/**
+ * The put-backs of continuous bodies; returns how many. First (`slides` false) the bodies that met
+ * the other body during the step, then those that touched it at the start and slide along it: a
+ * slide is swept against the other bodies, which must be where they go back to by then (a walker
+ * sliding along the floor meets a body that walked into it there, not where that one ended the
+ * step, through the walker).
+ */
+function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>, slides: boolean): number {
   let pushed = 0;
   const current = book.current;
   for (let i = 0; i < book.count; i++) {
     const c = current[i];
     if (!separable(c, world)) continue;
     const mover = c._mover;
-    if (mover !== null && c.timeOfImpact < 1 && mover.shape._x === c._endX && mover.shape._y === c._endY) {
-      // A continuous body that met the other body during the step goes back to where it first
-      // touched it, on the side it came from: pushing it out the shortest way could push it
-      // through a thin wall. (Unless it was moved since the step, say respawned by a listener:
-      // then it is where its owner wants it, and is pushed out like any other body if at all.)
-      // (One that touched it at the start slides along it instead: see slide.ts.)
-      if (c.timeOfImpact === 0) slide.run(c, mover);
-      else {
-        const back = 1 - c.timeOfImpact;
-        const to = putBackTo;
-        to[0] = mover.shape._x - c._moveX * back;
-        to[1] = mover.shape._y - c._moveY * back;
-        mover._teleportTo(to, 0);
-        // Two continuous bodies that met each other moving: the other one goes back to where
-        // they met as well (unless moved since the step), or it would be left where it ended,
-        // through the one put back.
-        const partner = c._partner;
-        if (partner !== null && partner.shape._x === c._partnerEndX && partner.shape._y === c._partnerEndY) {
-          to[0] = partner.shape._x - c._partnerMoveX * back;
-          to[1] = partner.shape._y - c._partnerMoveY * back;
-          partner._teleportTo(to, 0);
-        }
-      }
-      c._mover = null;
-      c._partner = null;
-      c._putBack = true;
-      pushed++;
+    if (mover === null || !(c.timeOfImpact < 1) || (c.timeOfImpact === 0) !== slides) continue;
+    // A continuous body that met the other body during the step goes back to where it first
+    // touched it, on the side it came from: pushing it out the shortest way could push it through
+    // a thin wall. (Unless it was moved since the step, say respawned by a listener: then it is
+    // where its owner wants it, and is pushed out like any other body if at all.) One that touched
+    // it at the start slides along it instead: see slide.ts.
+    if (mover.shape._x !== c._endX || mover.shape._y !== c._endY) continue;
+    // Two continuous bodies that met each other moving: the other one goes back to where they
+    // met as well (unless moved since the step), or it would be left where it ended, through the
+    // one put back. (First: the mover's slide, if any, is swept against it there.)
+    const partner = c._partner;
+    const both =
+      partner !== null && partner.shape._x === c._partnerEndX && partner.shape._y === c._partnerEndY;
+    const back = 1 - c.timeOfImpact;
+    const to = putBackTo;
+    if (both) {
+      to[0] = partner.shape._x - c._partnerMoveX * back;
+      to[1] = partner.shape._y - c._partnerMoveY * back;
+      partner._teleportTo(to, 0);
     }
+    if (slides) {
+      slide.run(c, mover, false);
+      if (both) slide.run(c, partner, true);
+    } else {
+      to[0] = mover.shape._x - c._moveX * back;
+      to[1] = mover.shape._y - c._moveY * back;
+      mover._teleportTo(to, 0);
+    }
+    c._mover = null;
+    c._partner = null;
+    c._putBack = true;
+    pushed++;
   }
   return pushed;
 }

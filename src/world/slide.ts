@@ -42,18 +42,21 @@ export class Slide<U> {
 
   constructor(private readonly queries: WorldQueries<U>) {}
 
-  /** Slides `mover`, at the end of its step, back and along the face of its contact `c`. */
-  run(c: BodyContact<U>, mover: Body<U>): void {
+  /**
+   * Slides `mover` back and along the face of its contact `c`: the contact's mover, at the end of
+   * its step, or (`partner`) the other body, when both met each other moving (see meetings.ts).
+   */
+  run(c: BodyContact<U>, mover: Body<U>, partner: boolean): void {
     const faces = this.faces;
     // impactNormal points from A to B; the face's normal, from the other body to the mover.
     const sign = mover === c.bodyA ? -1 : 1;
     faces[0] = sign * c.impactNormal.x;
     faces[1] = sign * c.impactNormal.y;
     this.count = 1;
-    let x = mover.shape._x - c._moveX;
-    let y = mover.shape._y - c._moveY;
-    let dx = c._moveX;
-    let dy = c._moveY;
+    let dx = partner ? c._partnerMoveX : c._moveX;
+    let dy = partner ? c._partnerMoveY : c._moveY;
+    let x = (partner ? c._partnerEndX : mover.shape._x) - dx;
+    let y = (partner ? c._partnerEndY : mover.shape._y) - dy;
     for (;;) {
       // Take out the part into the face met last; if what is left goes into an earlier one, the
       // two make a corner the body cannot slide out of.
