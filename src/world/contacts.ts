@@ -234,10 +234,12 @@ export class ContactBook<U> {
     contact._endY = body.shape._y;
     contact._partner = partner;
     if (partner !== null) {
-      contact._partnerMoveX = partner.shape._x - partner._prevX;
-      contact._partnerMoveY = partner.shape._y - partner._prevY;
-      contact._partnerEndX = partner.shape._x;
-      contact._partnerEndY = partner.shape._y;
+      if (contact._partnerStep === null) contact._partnerStep = new Float64Array(4);
+      const step = contact._partnerStep;
+      step[0] = partner.shape._x - partner._prevX;
+      step[1] = partner.shape._y - partner._prevY;
+      step[2] = partner.shape._x;
+      step[3] = partner.shape._y;
     }
   }
 

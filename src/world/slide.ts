@@ -53,10 +53,11 @@ export class Slide<U> {
     faces[0] = sign * c.impactNormal.x;
     faces[1] = sign * c.impactNormal.y;
     this.count = 1;
-    let dx = partner ? c._partnerMoveX : c._moveX;
-    let dy = partner ? c._partnerMoveY : c._moveY;
-    let x = (partner ? c._partnerEndX : mover.shape._x) - dx;
-    let y = (partner ? c._partnerEndY : mover.shape._y) - dy;
+    const step = c._partnerStep as Float64Array; // (set with the partner)
+    let dx = partner ? step[0] : c._moveX;
+    let dy = partner ? step[1] : c._moveY;
+    let x = (partner ? step[2] : mover.shape._x) - dx;
+    let y = (partner ? step[3] : mover.shape._y) - dy;
     for (;;) {
       // Take out the part into the face met last; if what is left goes into an earlier one, the
       // two make a corner the body cannot slide out of.
