@@ -14,6 +14,12 @@ import type { Body } from './Body.js';
 /** Numbers kept per mover: see Meetings.reach. */
 const STRIDE = 10;
 
+/** How a pair stood at the start of its sweep: see Meetings.atStart. */
+const LATER = 0;
+const APART = 1;
+const SHALLOW = 2;
+const DEEP = 3;
+
 /**
  * A continuous body is swept through the index against where the other bodies ended the step.
  * For another continuous body that moved too, that place is wrong: two bullets flying head-on
@@ -64,8 +70,13 @@ export class Meetings<U> {
   private readonly hit = new SweepHit();
   /** The pair's overlap where both were (within rounding: they touched), then where both are. */
   private readonly touch = new Contact();
-  /** Whether the pair under way overlapped at the start; its contact's normal then (A to B). */
-  private readonly startOverlap = new Float64Array(3);
+  /**
+   * How the pair under way stood at the start, when the sweep met at the start (to within
+   * rounding): {@link APART} (touching, or a rounding apart), {@link SHALLOW} (overlapping by no
+   * more than rounding; then the overlap's normal, a to b, at 1 and 2) or {@link DEEP}; else
+   * {@link LATER} (met during the step, or not at all).
+   */
+  private readonly atStart = new Float64Array(3);
 
   /** Finds where the continuous bodies in `swept` that moved since the last step met each other. */
   find(swept: readonly Body<U>[]): void {
@@ -123,13 +134,12 @@ export class Meetings<U> {
     // it walks on (a t = 0 crossing, at a seam or off an edge) must go back with the other one, or
     // the other one goes on through it; its slide meets the floor as well (see slide.ts).
     if (hasHit && !(data[d] < hit.t || (data[d] === 0 && hit.t === 0))) return null;
-    const out = hit;
     const sign = this.first[k] === body ? 1 : -1;
-    out.t = data[d];
-    out.normal.x = sign * data[d + 1] + 0;
-    out.normal.y = sign * data[d + 2] + 0;
-    out.point.x = data[d + 3];
-    out.point.y = data[d + 4];
+    hit.t = data[d];
+    hit.normal.x = sign * data[d + 1] + 0;
+    hit.normal.y = sign * data[d + 2] + 0;
+    hit.point.x = data[d + 3];
+    hit.point.y = data[d + 4];
     return sign === 1 ? (this.second[k] as Body<U>) : (this.first[k] as Body<U>);
   }
 
@@ -257,7 +267,7 @@ export class Meetings<U> {
     start[1] = b._prevY;
     const hit = this.hit;
     const touch = this.touch;
-    const startOverlap = this.startOverlap;
+    const atStart = this.atStart;
     let met: boolean;
     sa._swapPlace(motion, 2);
     sb._swapPlace(start, 0);
@@ -266,13 +276,13 @@ export class Meetings<U> {
       roundingIn(sa.bounds, sb.bounds, motion);
       this.rounding[0] = vec[0];
       met = sweepShapesUnchecked(sa, motion, sb, hit);
-      startOverlap[0] = 0;
+      atStart[0] = LATER;
       if (met && hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) <= this.rounding[0]) {
-        // At the start already: overlapping, touching, or a rounding apart.
+        atStart[0] = APART;
         if (collideUnchecked(sa, sb, touch)) {
-          startOverlap[0] = touch.depth > this.rounding[0] ? 2 : 1;
-          startOverlap[1] = touch.normalX;
-          startOverlap[2] = touch.normalY;
+          atStart[0] = touch.depth > this.rounding[0] ? DEEP : SHALLOW;
+          atStart[1] = touch.normalX;
+          atStart[2] = touch.normalY;
         }
       }
     } finally {
@@ -283,8 +293,8 @@ export class Meetings<U> {
       sb._sync();
     }
     if (!met) return;
-    if (hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) <= this.rounding[0]) {
-      if (startOverlap[0] === 2) {
+    if (atStart[0] !== LATER) {
+      if (atStart[0] === DEEP) {
         // Overlapping at the start: the index sweeps decide, as for any body.
         const k = this.overlappedCount++;
         this.overlappedA[k] = a;
@@ -324,9 +334,9 @@ export class Meetings<U> {
     const motion = this.motion;
     const rounding = this.rounding[0];
     // The face: the overlap's normal (a to b) within rounding, or the one the sweep met.
-    if (this.startOverlap[0] === 1) {
-      hit.normal.x = 0 - this.startOverlap[1];
-      hit.normal.y = 0 - this.startOverlap[2];
+    if (this.atStart[0] === SHALLOW) {
+      hit.normal.x = 0 - this.atStart[1];
+      hit.normal.y = 0 - this.atStart[2];
     }
     // Moving into each other, by more than rounding (a graze is no crossing).
     if (!(-(hit.normal.x * motion[0] + hit.normal.y * motion[1]) > rounding)) return false;
