@@ -82,6 +82,12 @@ export class Body<U = unknown> {
   _dynamicIndex = -1;
   /** @internal Index in the world's list of continuous bodies. */
   _continuousIndex = -1;
+  /**
+   * @internal When it met another continuous body moving and goes back with it (see
+   * BodyContact._partner): its step's motion and where it ended the step (x, y each). Made the
+   * first time, kept for the next: one per body, not one per contact of the pool.
+   */
+  _meetStep: Float64Array | null = null;
 
   /**
    * Creates a body; add it to a {@link World} to collide it.

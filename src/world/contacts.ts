@@ -234,8 +234,8 @@ export class ContactBook<U> {
     contact._endY = body.shape._y;
     contact._partner = partner;
     if (partner !== null) {
-      if (contact._partnerStep === null) contact._partnerStep = new Float64Array(4);
-      const step = contact._partnerStep;
+      if (partner._meetStep === null) partner._meetStep = new Float64Array(4);
+      const step = partner._meetStep;
       step[0] = partner.shape._x - partner._prevX;
       step[1] = partner.shape._y - partner._prevY;
       step[2] = partner.shape._x;

@@ -55,7 +55,7 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>, slid
     // met as well (unless moved since the step), or it would be left where it ended, through the
     // one put back. (First: the mover's slide, if any, is swept against it there.)
     const partner = c._partner;
-    const step = c._partnerStep as Float64Array; // (set with the partner)
+    const step = partner?._meetStep as Float64Array; // (set with the partner)
     const both = partner !== null && partner.shape._x === step[2] && partner.shape._y === step[3];
     const back = 1 - c.timeOfImpact;
     const to = putBackTo;

@@ -53,7 +53,7 @@ export class Slide<U> {
     faces[0] = sign * c.impactNormal.x;
     faces[1] = sign * c.impactNormal.y;
     this.count = 1;
-    const step = c._partnerStep as Float64Array; // (set with the partner)
+    const step = mover._meetStep as Float64Array; // (read only for the partner, which has one)
     let dx = partner ? step[0] : c._moveX;
     let dy = partner ? step[1] : c._moveY;
     let x = (partner ? step[2] : mover.shape._x) - dx;

@@ -103,12 +103,10 @@ export class BodyContact<U = unknown> extends Contact {
   /** @internal */ _endY = 0;
   /**
    * @internal The other body, when both were continuous and met each other moving: it goes back to
-   * where they met too, by its own motion: its step's motion and where it ended the step, in
-   * _partnerStep (made for the first such meeting of a pooled contact: four number fields more
-   * on every contact cost the step 3–9% at 10k contacts).
+   * where they met too, by its own motion: its step's motion and where it ended the step, in its
+   * _meetStep (four number fields more on every contact cost the step 3–9% at 10k contacts).
    */
   _partner: Body<U> | null = null;
-  /** @internal */ _partnerStep: Float64Array | null = null;
   /** @internal Step at which the pair was last seen touching. */
   _seenStep = 0;
   /** @internal */ _lo = -1;
