@@ -10,6 +10,7 @@ import { collideUnchecked } from '../geometry/sat.js';
 import { sweepShapesUnchecked } from '../geometry/sweep.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
+import { IndexSort } from './indexSort.js';
 
 /** Numbers kept per mover: see Meetings.reach. */
 const STRIDE = 10;
@@ -45,9 +46,8 @@ export class Meetings<U> {
   private movers: (Body<U> | null)[] = [];
   private moverCount = 0;
   private reach = new Float64Array(8 * STRIDE);
-  /** movers' numbers by the left edge of their reach (see sortByLeft), and the merge sort's buffer. */
-  private order = new Int32Array(16);
-  private spare = new Int32Array(16);
+  /** Orders the movers by the left edge of their reach. */
+  private readonly byLeft = new IndexSort();
   /**
    * The pairs that met during the step: bodies `first`, `second`; per meeting 5 numbers in `meetData`:
    * t, the unit normal from `second` towards `first`, where they met (world, at t).
@@ -173,35 +173,16 @@ export class Meetings<U> {
     this.moverCount = m;
   }
 
-  /** The movers' numbers ordered by the left edge of their reach (a stable bottom-up merge sort: no allocation once grown). */
+  /** The movers' numbers ordered by the left edge of their reach. */
   private sortByLeft(): Int32Array {
     const m = this.moverCount;
-    if (this.order.length < m) {
-      this.order = new Int32Array(2 * m);
-      this.spare = new Int32Array(2 * m);
+    const byLeft = this.byLeft;
+    byLeft.fit(m);
+    for (let i = 0; i < m; i++) {
+      byLeft.key[i] = this.reach[STRIDE * i];
+      byLeft.tie[i] = 0;
     }
-    let from = this.order;
-    let to = this.spare;
-    const reach = this.reach;
-    for (let i = 0; i < m; i++) from[i] = i;
-    for (let width = 1; width < m; width *= 2) {
-      for (let lo = 0; lo < m; lo += 2 * width) {
-        const mid = Math.min(lo + width, m);
-        const hi = Math.min(lo + 2 * width, m);
-        let i = lo;
-        let j = mid;
-        for (let k = lo; k < hi; k++) {
-          if (i < mid && (j >= hi || reach[STRIDE * from[i]] <= reach[STRIDE * from[j]])) to[k] = from[i++];
-          else to[k] = from[j++];
-        }
-      }
-      const t = from;
-      from = to;
-      to = t;
-    }
-    this.order = from;
-    this.spare = to;
-    return from;
+    return byLeft.sort(m);
   }
 
   /** Sweeps every two movers whose reaches overlap (closed: touching counts) against each other. */

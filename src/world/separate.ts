@@ -6,6 +6,7 @@ import type { Contact } from '../geometry/contact.js';
 import { collideUnchecked } from '../geometry/sat.js';
 import type { Body } from './Body.js';
 import type { ContactBook } from './contacts.js';
+import { IndexSort } from './indexSort.js';
 import type { Slide } from './slide.js';
 import type { BodyContact } from './types.js';
 import type { World } from './World.js';
@@ -126,25 +127,18 @@ function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): numb
  * deepest into goes first, and lifts it straight up, where the next one's push, over its corner,
  * would push it back a little every step.
  */
-let order = new Int32Array(64);
-let spare = new Int32Array(64);
-let sizes = new Float64Array(64);
-let depths = new Float64Array(64);
+const pushOrder = new IndexSort();
 
-/** The indexes of the book's current contacts, largest overlap first and stable (a bottom-up merge sort). */
+/** The indexes of the book's current contacts, largest overlap first, then deepest, then in order. */
 function largestFirst<U>(book: ContactBook<U>): Int32Array {
   const count = book.count;
-  if (order.length < count) {
-    const room = Math.max(count, 2 * order.length);
-    order = new Int32Array(room);
-    spare = new Int32Array(room);
-    sizes = new Float64Array(room);
-    depths = new Float64Array(room);
-  }
+  pushOrder.fit(count);
+  // (Both keys ascending: the overlap's area and depth, negated.)
+  const key = pushOrder.key;
+  const tie = pushOrder.tie;
   for (let i = 0; i < count; i++) {
-    order[i] = i;
-    sizes[i] = 0;
-    depths[i] = 0;
+    key[i] = 0;
+    tie[i] = 0;
     // (Worked out here, not returned by a helper: V8 boxes a double returned from a call it does
     // not inline, one heap number per contact.)
     const c = book.current[i];
@@ -153,39 +147,10 @@ function largestFirst<U>(book: ContactBook<U>): Int32Array {
     const b = c.bodyB.shape.bounds;
     const w = Math.min(a.maxX, b.maxX) - Math.max(a.minX, b.minX);
     const h = Math.min(a.maxY, b.maxY) - Math.max(a.minY, b.minY);
-    if (w > 0 && h > 0) sizes[i] = w * h;
-    depths[i] = c.depth;
+    if (w > 0 && h > 0) key[i] = -(w * h);
+    tie[i] = -c.depth;
   }
-  let from = order;
-  let to = spare;
-  for (let width = 1; width < count; width *= 2) {
-    for (let lo = 0; lo < count; lo += 2 * width) mergeRuns(from, to, lo, width, count);
-    const t = from;
-    from = to;
-    to = t;
-  }
-  // (The sorted run may have ended in either array: they trade roles below, not contents.)
-  order = from;
-  spare = to;
-  return from;
-}
-
-/** Whether contact a's overlap comes before contact b's: larger, or as large and deeper. */
-function largerThan(a: number, b: number): boolean {
-  return sizes[a] > sizes[b] || (sizes[a] === sizes[b] && depths[a] > depths[b]);
-}
-
-/** Merges the runs from[lo … lo + width) and from[lo + width … lo + 2·width) into `to`, larger first. */
-function mergeRuns(from: Int32Array, to: Int32Array, lo: number, width: number, count: number): void {
-  const mid = Math.min(lo + width, count);
-  const hi = Math.min(lo + 2 * width, count);
-  let i = lo;
-  let j = mid;
-  for (let k = lo; k < hi; k++) {
-    // The left run's contact wins ties: it came first.
-    if (i < mid && (j >= hi || !largerThan(from[j], from[i]))) to[k] = from[i++];
-    else to[k] = from[j++];
-  }
+  return pushOrder.sort(count);
 }
 
 /** Whether separate() moves anything for contact `c`: two bodies of `world`, neither a sensor. */
