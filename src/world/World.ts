@@ -16,6 +16,7 @@ import { BodyList } from './bodyList.js';
 import { BroadPhase } from './broadphase.js';
 import { ContactBook } from './contacts.js';
 import { Listeners } from './events.js';
+import { IndexSort } from './indexSort.js';
 import { WorldQueries } from './queries.js';
 import { separateContacts } from './separate.js';
 import { Slide } from './slide.js';
@@ -75,8 +76,12 @@ export class World<U = unknown> {
   private readonly listeners = new Listeners<U>();
   /** What the world is doing: changes and queries are refused while it steps. */
   private phase: 'idle' | 'stepping' | 'dispatching' = 'idle';
-  /** Scratch for {@link separate}, and its slides of bodies that touched a face (see slide.ts). */
+  /**
+   * Scratch for {@link separate}: the pair's push, the order of the pushes, and its slides of
+   * bodies that touched a face (see slide.ts).
+   */
   private readonly mtv = new Contact();
+  private readonly pushOrder = new IndexSort();
   private readonly slide: Slide<U>;
 
   /**
@@ -265,7 +270,7 @@ export class World<U = unknown> {
    */
   separate(): number {
     this.assertMutable('separate');
-    return separateContacts(this.book, this, this.mtv, this.slide);
+    return separateContacts(this.book, this, this.mtv, this.pushOrder, this.slide);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -7,40 +7,42 @@
 /**
  * Sorts the numbers 0 … count − 1 by `key`, ties by `tie`, then by number (both keys ascending):
  * a bottom-up merge sort that allocates nothing once its arrays have grown. Call {@link fit},
- * fill key[i] and tie[i] for every i below count, then {@link sort}.
+ * fill key[i] and tie[i] for every i below count, then {@link sort}, and read {@link sorted}.
+ * (Each loop is the last thing its method does: see core/layout.ts.)
  * @internal
  */
 export class IndexSort {
   key = new Float64Array(64);
   tie = new Float64Array(64);
-  /** The sorted numbers end in either array: the two trade roles, not contents. */
-  private order = new Int32Array(64);
+  /** The numbers in order after {@link sort} (at least `count` of them, valid until the next sort). */
+  sorted = new Int32Array(64);
+  /** The merge's other array: the two trade roles, not contents. */
   private spare = new Int32Array(64);
 
   /** Makes room for `count` numbers (keeping nothing). */
   fit(count: number): void {
-    if (this.order.length >= count) return;
-    const room = Math.max(count, 2 * this.order.length);
+    if (this.sorted.length >= count) return;
+    const room = Math.max(count, 2 * this.sorted.length);
     this.key = new Float64Array(room);
     this.tie = new Float64Array(room);
-    this.order = new Int32Array(room);
+    this.sorted = new Int32Array(room);
     this.spare = new Int32Array(room);
   }
 
-  /** The numbers 0 … count − 1 in order (an array of at least `count`, valid until the next sort). */
-  sort(count: number): Int32Array {
-    let from = this.order;
-    let to = this.spare;
-    for (let i = 0; i < count; i++) from[i] = i;
+  /** Puts the numbers 0 … count − 1 in order, into {@link sorted}. */
+  sort(count: number): void {
+    this.numberFrom0(count);
     for (let width = 1; width < count; width *= 2) {
-      for (let lo = 0; lo < count; lo += 2 * width) this.mergeRuns(from, to, lo, width, count);
-      const t = from;
-      from = to;
-      to = t;
+      for (let lo = 0; lo < count; lo += 2 * width) this.mergeRuns(this.sorted, this.spare, lo, width, count);
+      const merged = this.spare;
+      this.spare = this.sorted;
+      this.sorted = merged;
     }
-    this.order = from;
-    this.spare = to;
-    return from;
+  }
+
+  private numberFrom0(count: number): void {
+    const sorted = this.sorted;
+    for (let i = 0; i < count; i++) sorted[i] = i;
   }
 
   /** Merges the runs from[lo … lo + width) and from[lo + width … lo + 2·width) into `to`. */

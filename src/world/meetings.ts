@@ -80,25 +80,43 @@ export class Meetings<U> {
 
   /** Finds where the continuous bodies in `swept` that moved since the last step met each other. */
   find(swept: readonly Body<U>[]): void {
+    this.moverCount = 0;
     this.collectMovers(swept);
     if (this.moverCount < 2) return;
-    const order = this.sortByLeft();
-    this.sweepPairs(order);
+    this.sortByLeft();
+    this.sweepPairs(this.byLeft.sorted);
   }
 
   /** Forgets the step's meetings (the bodies are not kept alive). */
   clear(): void {
+    this.forgetMeetings();
+    this.forgetOverlapped();
+    this.forgetMovers();
+  }
+
+  private forgetMeetings(): void {
+    const count = this.meetCount;
+    this.meetCount = 0;
     const earliest = this.earliest;
-    for (let k = 0; k < this.meetCount; k++) {
+    for (let k = 0; k < count; k++) {
       const a = (this.first[k] as Body<U>)._proxy;
       const b = (this.second[k] as Body<U>)._proxy;
       if (a < earliest.length) earliest[a] = 0;
       if (b < earliest.length) earliest[b] = 0;
       this.first[k] = this.second[k] = null;
     }
-    for (let k = 0; k < this.overlappedCount; k++) this.overlappedA[k] = this.overlappedB[k] = null;
-    for (let i = 0; i < this.moverCount; i++) this.movers[i] = null;
-    this.meetCount = this.overlappedCount = this.moverCount = 0;
+  }
+
+  private forgetOverlapped(): void {
+    const count = this.overlappedCount;
+    this.overlappedCount = 0;
+    for (let k = 0; k < count; k++) this.overlappedA[k] = this.overlappedB[k] = null;
+  }
+
+  private forgetMovers(): void {
+    const count = this.moverCount;
+    this.moverCount = 0;
+    for (let i = 0; i < count; i++) this.movers[i] = null;
   }
 
   /**
@@ -143,16 +161,15 @@ export class Meetings<U> {
     return sign === 1 ? (this.second[k] as Body<U>) : (this.first[k] as Body<U>);
   }
 
-  /** Lists the continuous bodies that moved, with the bounds of their motion. */
+  /** Lists the continuous bodies that moved, with the bounds of their motion (from moverCount 0). */
   private collectMovers(swept: readonly Body<U>[]): void {
-    let m = 0;
     for (let i = 0; i < swept.length; i++) {
       const body = swept[i];
       const shape = body.shape;
       const dx = shape._x - body._prevX;
       const dy = shape._y - body._prevY;
       if (dx === 0 && dy === 0) continue;
-      const o = STRIDE * m;
+      const o = STRIDE * this.moverCount;
       if (o + STRIDE > this.reach.length)
         this.reach = resize(Float64Array, this.reach, 2 * (o + STRIDE), true);
       const b = shape.bounds;
@@ -168,21 +185,23 @@ export class Meetings<U> {
       r[o + 3] = Math.max(b.maxY, r[o + 7]);
       r[o + 8] = dx;
       r[o + 9] = dy;
-      this.movers[m++] = body;
+      this.movers[this.moverCount++] = body;
     }
-    this.moverCount = m;
   }
 
-  /** The movers' numbers ordered by the left edge of their reach. */
-  private sortByLeft(): Int32Array {
-    const m = this.moverCount;
+  /** Orders the movers by the left edge of their reach, into byLeft.sorted. */
+  private sortByLeft(): void {
+    this.byLeft.fit(this.moverCount);
+    this.leftEdges();
+    this.byLeft.sort(this.moverCount);
+  }
+
+  private leftEdges(): void {
     const byLeft = this.byLeft;
-    byLeft.fit(m);
-    for (let i = 0; i < m; i++) {
+    for (let i = 0; i < this.moverCount; i++) {
       byLeft.key[i] = this.reach[STRIDE * i];
       byLeft.tie[i] = 0;
     }
-    return byLeft.sort(m);
   }
 
   /** Sweeps every two movers whose reaches overlap (closed: touching counts) against each other. */

@@ -6,7 +6,7 @@ import type { Contact } from '../geometry/contact.js';
 import { collideUnchecked } from '../geometry/sat.js';
 import type { Body } from './Body.js';
 import type { ContactBook } from './contacts.js';
-import { IndexSort } from './indexSort.js';
+import type { IndexSort } from './indexSort.js';
 import type { Slide } from './slide.js';
 import type { BodyContact } from './types.js';
 import type { World } from './World.js';
@@ -25,10 +25,15 @@ export function separateContacts<U>(
   book: ContactBook<U>,
   world: World<U>,
   mtv: Contact,
+  order: IndexSort,
   slide: Slide<U>,
 ): number {
   // (Each pass over the contacts is the last thing its function does: see core/layout.ts.)
-  return putBack(book, world, slide, false) + putBack(book, world, slide, true) + pushApart(book, world, mtv);
+  return (
+    putBack(book, world, slide, false) +
+    putBack(book, world, slide, true) +
+    pushApart(book, world, mtv, order)
+  );
 }
 
 /**
@@ -88,10 +93,10 @@ const putBackTo = new Float64Array(2);
  * Pushes apart the pairs that still collide (but the put-back ones), largest overlap first (see
  * {@link largestFirst}); returns how many.
  */
-function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): number {
+function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact, pushOrder: IndexSort): number {
   let pushed = 0;
   const current = book.current;
-  const order = largestFirst(book);
+  const order = largestFirst(book, pushOrder);
   for (let k = 0; k < book.count; k++) {
     const c = current[order[k]];
     if (c._putBack) {
@@ -127,16 +132,19 @@ function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact): numb
  * deepest into goes first, and lifts it straight up, where the next one's push, over its corner,
  * would push it back a little every step.
  */
-const pushOrder = new IndexSort();
-
 /** The indexes of the book's current contacts, largest overlap first, then deepest, then in order. */
-function largestFirst<U>(book: ContactBook<U>): Int32Array {
-  const count = book.count;
-  pushOrder.fit(count);
-  // (Both keys ascending: the overlap's area and depth, negated.)
+function largestFirst<U>(book: ContactBook<U>, pushOrder: IndexSort): Int32Array {
+  pushOrder.fit(book.count);
+  overlapKeys(book, pushOrder);
+  pushOrder.sort(book.count);
+  return pushOrder.sorted;
+}
+
+/** Each contact's keys for {@link largestFirst}: the area and the depth of its overlap, negated (both keys ascending). */
+function overlapKeys<U>(book: ContactBook<U>, pushOrder: IndexSort): void {
   const key = pushOrder.key;
   const tie = pushOrder.tie;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < book.count; i++) {
     key[i] = 0;
     tie[i] = 0;
     // (Worked out here, not returned by a helper: V8 boxes a double returned from a call it does
@@ -150,7 +158,6 @@ function largestFirst<U>(book: ContactBook<U>): Int32Array {
     if (w > 0 && h > 0) key[i] = -(w * h);
     tie[i] = -c.depth;
   }
-  return pushOrder.sort(count);
 }
 
 /** Whether separate() moves anything for contact `c`: two bodies of `world`, neither a sensor. */
