@@ -225,13 +225,15 @@ export class ContinuousSweeps<U> {
     try {
       this.sweptBody = body;
       this.supportCount = 0;
-      other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing);
+      // (Nearest first, however short the motion: acceptCrossing notes the faces the body rests
+      // on as it meets them, and judges what it meets later by those.)
+      other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing, true);
       // A hit the sweep took before it met the face the body rests on (both met at the start of
       // the walk, in either order) is checked now; met only because of the motion into that face,
       // it goes, and the sweep runs again with the faces known from the start.
       if (other !== null && this.supportCount > 0 && hit.t > 0 && !this.meetsAlongSupports(other)) {
         this.supportsKnown = true;
-        other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing);
+        other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing, true);
       }
     } finally {
       this.sweptBody = null;

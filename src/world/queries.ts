@@ -160,20 +160,33 @@ export class WorldQueries<U> {
   private readonly castHit = new SweepHit();
   private readonly bestCast = new SweepHit();
   private readonly visitCast = (id: number, walk: Float64Array): boolean | undefined => {
-    const cast = this.castState;
     // Boxes come in increasing time of impact, a lower bound of their shapes' (a shape lies in
     // its box): past the best shape hit nothing can beat it.
-    if (cast.all === null && walk[HIT_T] > cast.reach) return false;
+    if (this.castState.all === null && walk[HIT_T] > this.castState.reach) return false;
+    this.castAt(id);
+    return undefined;
+  };
+  /** The box a short cast searches (see sweep). */
+  private readonly sweptBox = new Float64Array(4);
+  /** {@link visitCast} for a short cast, whose candidates come from a box search (see sweep). */
+  private readonly visitShortCast = (id: number): undefined => {
+    this.castAt(id);
+    return undefined;
+  };
+
+  /** The cast against the body of id `id` on the side under way: a hit kept if it is the first (or, with `all`, every hit). */
+  private castAt(id: number): void {
+    const cast = this.castState;
     const body = this.side[id] as Body<U>;
-    if (body === cast.skip || !passes(body, this.filter)) return undefined;
+    if (body === cast.skip || !passes(body, this.filter)) return;
     const hit = this.castHit;
-    if (!sweepShapesUnchecked(cast.shape as Shape, cast.motion, body.shape, hit)) return undefined;
-    if (cast.accept !== null && !cast.accept(body, hit)) return undefined;
+    if (!sweepShapesUnchecked(cast.shape as Shape, cast.motion, body.shape, hit)) return;
+    if (cast.accept !== null && !cast.accept(body, hit)) return;
     if (cast.all !== null) {
       const copy = new CastHit<U>(body);
       copy.copyFrom(hit);
       cast.all.push(copy);
-      return undefined;
+      return;
     }
     const best = cast.best;
     if (best === null || hit.t < this.bestCast.t || (hit.t === this.bestCast.t && body._id < best._id)) {
@@ -181,8 +194,7 @@ export class WorldQueries<U> {
       cast.reach = hit.t + cast.slack;
       this.bestCast.copyFrom(hit);
     }
-    return undefined;
-  };
+  }
 
   // The queries' own shapes, set from a query's arguments.
   private readonly box = new Box(0, 0, 1, 1);
@@ -389,7 +401,8 @@ export class WorldQueries<U> {
    * shape sweeps take it, since the step casts each continuous body) against every body but
    * `skip`; the first hit (returned, its data in `bestCast` and copied into `hit`) or, with `all`,
    * every hit appended there. `accept` can veto a hit (the continuous sweep uses it). Candidates
-   * come from each index's box sweep, nearest first, so only the bodies along the path are tested.
+   * come from each index's box sweep, nearest first, so only the bodies along the path are tested;
+   * for a short cast from a box search (see below), in no order, unless `nearestFirst`.
    */
   sweep(
     shape: Shape,
@@ -399,6 +412,7 @@ export class WorldQueries<U> {
     hit: SweepHit | null,
     all: CastHit<U>[] | null,
     accept: ((body: Body<U>, hit: SweepHit) => boolean) | null = null,
+    nearestFirst = false,
   ): Body<U> | null {
     const dx = motion[0];
     const dy = motion[1];
@@ -425,12 +439,30 @@ export class WorldQueries<U> {
     mover[3] = b.maxY;
     mover[4] = dx;
     mover[5] = dy;
+    // A cast no longer than the shape is wide and tall (a push, a slow body's cast) takes its
+    // candidates from a search of the box it sweeps: the index's sweep, nearest box first, is made
+    // for long casts, where it stops at the first hit, and costs several times a search for a
+    // short one. The first hit is the same either way (the earliest, ties to the lower id), unless
+    // `accept` depends on the order it sees the candidates in.
+    const short = !nearestFirst && Math.abs(dx) + Math.abs(dy) <= b.maxX - b.minX + (b.maxY - b.minY);
+    if (short) {
+      // The box the shape sweeps, widened by a rounding of its coordinates: the shape sweep meets
+      // a shape it touches, moving into it, at 0, even when the motion is too short to move the
+      // box's edges in floating point (at 1e12, by 1e-5), and the search's test is strict.
+      const margin = scale * 2 ** -40;
+      const box = this.sweptBox;
+      box[0] = Math.min(b.minX, b.minX + dx) - margin;
+      box[1] = Math.min(b.minY, b.minY + dy) - margin;
+      box[2] = Math.max(b.maxX, b.maxX + dx) + margin;
+      box[3] = Math.max(b.maxY, b.maxY + dy) + margin;
+    }
     this.begin(this.out, filter);
     try {
       for (const side of this.sides) {
         if (this.skips(side)) continue;
         this.side = side.bodies;
-        internal.forEachSweepHitFrom(side.index, mover, 0, this.visitCast);
+        if (short) internal.forEachInBoxFrom(side.index, this.sweptBox, 0, this.visitShortCast);
+        else internal.forEachSweepHitFrom(side.index, mover, 0, this.visitCast);
       }
       const body = cast.best as Body<U> | null;
       if (body !== null && hit !== null) hit.copyFrom(this.bestCast);
