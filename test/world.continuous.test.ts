@@ -555,6 +555,24 @@ describe('continuous bodies', () => {
     expect(walker.x).toBeGreaterThan(100 + run + 50); // down the ramp and on along the floor
   });
 
+  it("separate()'s slide meets a body where separate() put it back, not where the step left it", () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 200 } });
+    world.add(new Body(new Box(0, 100, 200, 0.5), { isStatic: true })); // a thin ledge, y 100 … 100.5
+    const bullet = world.add(new Body(new Box(46, 60, 6, 6), { continuous: true }));
+    const walker = world.add(new Body(new Box(20, 90, 10, 10), { continuous: true })); // on the ledge
+    world.step();
+    // The bullet falls through the ledge early in the step; the walker, on it, comes down through
+    // it (a slide along it from its start) and reaches the bullet's x late in the step: they never
+    // meet moving. separate() puts the bullet back on the ledge, in the walker's way.
+    bullet.translate(0, 120);
+    walker.translate(30, 12);
+    world.step();
+    world.separate();
+    expect([bullet.x, bullet.y]).toEqual([46, 94]);
+    expect([walker.x, walker.y]).toEqual([36, 90]); // stopped by the bullet, not slid into it
+    expect(overlaps(walker.shape, bullet.shape)).toBe(false);
+  });
+
   it('a body put back against a short wall and sent on into it at any angle never crosses it unreported', () => {
     // The oracle: the body along its path in 400 small steps. Whenever one of them overlaps the
     // wall by more than 1e-6, the step must report the wall; separate() then leaves them apart.

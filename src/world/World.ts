@@ -93,7 +93,7 @@ export class World<U = unknown> {
     this.book = new ContactBook<U>(this.broad.dynamic, this.broad.statics);
     this.queries = new WorldQueries<U>(this.broad);
     this.pipeline = new StepPipeline<U>(this.broad, this.list, this.book, this.queries);
-    this.slide = new Slide<U>(this.queries);
+    this.slide = new Slide<U>(this.queries, this.broad);
     this.margin = this.broad.margin;
   }
 

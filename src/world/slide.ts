@@ -8,6 +8,7 @@ import { roundingIn, vec } from '../geometry/math.js';
 import { collideUnchecked } from '../geometry/sat.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
+import type { BroadPhase } from './broadphase.js';
 import type { WorldQueries } from './queries.js';
 import type { BodyContact } from './types.js';
 
@@ -40,7 +41,10 @@ export class Slide<U> {
   /** The body sliding, for {@link stops}. */
   private body: Body<U> | null = null;
 
-  constructor(private readonly queries: WorldQueries<U>) {}
+  constructor(
+    private readonly queries: WorldQueries<U>,
+    private readonly broad: BroadPhase<U>,
+  ) {}
 
   /**
    * Slides `mover` back and along the face of its contact `c`: the contact's mover, at the end of
@@ -102,6 +106,9 @@ export class Slide<U> {
    */
   private sweep(body: Body<U>): boolean {
     const shape = body.shape;
+    // Bodies put back, pushed or slid earlier in this separate() are re-filed first: the index
+    // would look for them where the step left them.
+    this.broad.sync();
     shape._swapPlace(this.motion, 2);
     try {
       this.body = body;
