@@ -257,9 +257,11 @@ export class World<U = unknown> {
    * vector recomputed at the moment (earlier pushes are taken into account), the pairs whose bounds
    * overlap over the largest area first, then the deepest (a walker sunk into a floor of tiles is
    * lifted by the tile it stands on before the next tile's side can push it back). A dynamic body
-   * hitting a static one moves the full depth; two dynamic bodies share it. A continuous body that
-   * met a body during the step (`timeOfImpact < 1`) is instead put back where it first touched it,
-   * on the side it came from, so it never ends up through a thin wall (two continuous bodies that
+   * hitting a static one moves the full depth; two dynamic bodies share it, each push swept against
+   * the static bodies so that neither goes into one (it slides along the wall it meets, and the
+   * other body takes the rest of the depth; two held on both sides stay overlapping). A continuous
+   * body that met a body during the step (`timeOfImpact < 1`) is instead put back where it first
+   * touched it, on the side it came from, so it never ends up through a thin wall (two continuous bodies that
    * met each other moving both go back to where they touched) (unless it was moved since the
    * step, e.g. respawned by a listener: then it stays where it was put, and is pushed out the
    * shortest way only if it overlaps). One that already touched the body at the start of the step

@@ -32,7 +32,7 @@ export function separateContacts<U>(
   return (
     putBack(book, world, slide, false) +
     putBack(book, world, slide, true) +
-    pushApart(book, world, mtv, order)
+    pushApart(book, world, mtv, order, slide)
   );
 }
 
@@ -91,9 +91,17 @@ const putBackTo = new Float64Array(2);
 
 /**
  * Pushes apart the pairs that still collide (but the put-back ones), largest overlap first (see
- * {@link largestFirst}); returns how many.
+ * {@link largestFirst}); returns how many. No push takes a body into a static body (see
+ * {@link pushOut}): when one of two moving bodies is held by a wall, the other one takes the rest
+ * of the depth; when both are held, they are left overlapping.
  */
-function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact, pushOrder: IndexSort): number {
+function pushApart<U>(
+  book: ContactBook<U>,
+  world: World<U>,
+  mtv: Contact,
+  pushOrder: IndexSort,
+  slide: Slide<U>,
+): number {
   let pushed = 0;
   const current = book.current;
   const order = largestFirst(book, pushOrder);
@@ -104,18 +112,47 @@ function pushApart<U>(book: ContactBook<U>, world: World<U>, mtv: Contact, pushO
       continue;
     }
     if (!separable(c, world)) continue;
-    const a = c.bodyA;
-    const b = c.bodyB;
-    if (!collideUnchecked(a.shape, b.shape, mtv)) continue;
-    const both = !a.isStatic && !b.isStatic;
-    const by = pushBy;
-    by[0] = both ? (mtv.normalX * mtv.depth) / 2 : mtv.normalX * mtv.depth;
-    by[1] = both ? (mtv.normalY * mtv.depth) / 2 : mtv.normalY * mtv.depth;
-    if (!a.isStatic) push(a, by, -1);
-    if (!b.isStatic) push(b, by, 1);
+    if (!collideUnchecked(c.bodyA.shape, c.bodyB.shape, mtv)) continue;
+    pushPair(c.bodyA, c.bodyB, mtv, slide);
     pushed++;
   }
   return pushed;
+}
+
+/**
+ * Pushes a and b apart by mtv (its normal points from a to b): a static body stays, a moving one
+ * against it moves the full depth; two moving bodies take half each, and when one of them is held
+ * by a wall the other one takes what is left (then the first what the second could not).
+ *
+ * The push out of a static body goes the shortest way, unswept, as it did before pushes between
+ * moving bodies were swept: a walker sunk into a floor of tiles and pushed out of a wall would
+ * meet the corner of the next tile along the floor and slide up it, short of the wall's face.
+ * The floor's own push comes in its turn.
+ */
+function pushPair<U>(a: Body<U>, b: Body<U>, mtv: Contact, slide: Slide<U>): void {
+  const by = pushBy;
+  const nx = mtv.normalX;
+  const ny = mtv.normalY;
+  const depth = mtv.depth;
+  if (a.isStatic || b.isStatic) {
+    const sign = a.isStatic ? 1 : -1;
+    by[0] = sign * nx * depth;
+    by[1] = sign * ny * depth;
+    move(a.isStatic ? b : a, by);
+    return;
+  }
+  by[0] = (-nx * depth) / 2;
+  by[1] = (-ny * depth) / 2;
+  pushOut(a, by, slide);
+  let left = depth + (by[0] * nx + by[1] * ny); // what a's push left of the depth, along the normal
+  by[0] = nx * left;
+  by[1] = ny * left;
+  pushOut(b, by, slide);
+  left -= by[0] * nx + by[1] * ny;
+  if (!(left > depth * 2 ** -30)) return;
+  by[0] = -nx * left;
+  by[1] = -ny * left;
+  pushOut(a, by, slide);
 }
 
 /*
@@ -169,22 +206,34 @@ function separable<U>(c: BodyContact<U>, world: World<U>): boolean {
 }
 
 /**
- * The push of the pair being separated, by[0], by[1], the share of each body (half each when both
- * move). In an array, not passed as numbers: a number passed to a call V8 does not inline is a heap
- * object, and separate() pushes thousands of bodies in a crowd.
+ * The push under way, (by[0], by[1]), and then the move it made (see {@link pushOut}). In an
+ * array, not passed as numbers: a number passed to a call V8 does not inline is a heap object,
+ * and separate() pushes thousands of bodies in a crowd.
  */
 const pushBy = new Float64Array(2);
 
 /**
- * Moves `body` by `sign` × (by[0], by[1]) out of what it overlaps. A continuous body's next sweep
- * starts where it is put, as after teleport(): from where the step left it, inside the other body,
- * the sweep would skip that body (it overlaps it at the start) and a body pressed into a floor step
- * after step would fall through it. (The motion since the step, if any, is kept: the start moves by
- * the push.)
+ * The push of a moving body by another one: by (by[0], by[1]), as far as it goes without entering
+ * a static body or going deeper into one it is in, sliding along one it meets (see Slide.push);
+ * leaves the move made in `by`. A crowd pressing its front body into a wall would otherwise push it
+ * in, and, pressed on step after step, out the far side: static bodies hold. (The push out of a
+ * static body is not swept: see {@link pushPair}.)
  */
-function push<U>(body: Body<U>, by: Float64Array, sign: number): void {
-  const dx = sign * by[0];
-  const dy = sign * by[1];
+function pushOut<U>(body: Body<U>, by: Float64Array, slide: Slide<U>): void {
+  slide.push(body, by);
+  move(body, by);
+}
+
+/**
+ * Moves `body` by (by[0], by[1]). A continuous body's next sweep starts where it is put, as after
+ * teleport(): from where the step left it, inside the other body, the sweep would skip that body
+ * (it overlaps it at the start) and a body pressed into a floor step after step would fall through
+ * it. (The motion since the step, if any, is kept: the start moves by the push.)
+ */
+function move<U>(body: Body<U>, by: Float64Array): void {
+  const dx = by[0];
+  const dy = by[1];
+  if (dx === 0 && dy === 0) return;
   const shape = body.shape;
   const x = shape._x + dx;
   const y = shape._y + dy;

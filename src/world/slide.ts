@@ -1,6 +1,8 @@
 /**
- * The put-back of a continuous body that touched a face at the start of a step and moved into it
- * (a contact with time of impact 0), for {@link World.separate}: a slide along what it touched.
+ * "Collide and slide" moves for {@link World.separate}: the put-back of a continuous body that
+ * touched a face at the start of a step and moved into it (a contact with time of impact 0), a
+ * slide along what it touched; and the push of a moving body by another, which slides along the
+ * static bodies it meets instead of entering them.
  * @module
  */
 import { Contact } from '../geometry/contact.js';
@@ -10,7 +12,10 @@ import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BroadPhase } from './broadphase.js';
 import type { WorldQueries } from './queries.js';
-import type { BodyContact } from './types.js';
+import type { BodyContact, BodyFilter } from './types.js';
+
+/** What a push is swept against (see Slide.push). */
+const STATIC_ONLY = { includeDynamic: false, includeSensors: false };
 
 /** Faces a slide follows at most (2 meet in a corner; a third is a body squeezed in between). */
 const MAX_FACES = 3;
@@ -27,6 +32,8 @@ const MAX_FACES = 3;
  * lies beyond the line of one of its faces, so the slide never enters the body it touched; the
  * sweep is for the others (sliding past the end of a wall, a bullet would cross the next wall of a
  * room's corner; a walker coming down a ramp would be put into the floor at its foot).
+ *
+ * A push ({@link push}) is the same slide from where the body is, against the static bodies only.
  * @internal
  */
 export class Slide<U> {
@@ -40,6 +47,8 @@ export class Slide<U> {
   private count = 0;
   /** The body sliding, for {@link stops}. */
   private body: Body<U> | null = null;
+  /** Whether static bodies the body overlaps at the start stop it (see {@link push}), for {@link stops}. */
+  private holdInside = false;
 
   constructor(
     private readonly queries: WorldQueries<U>,
@@ -58,32 +67,74 @@ export class Slide<U> {
     faces[1] = sign * c.impactNormal.y;
     this.count = 1;
     const step = mover._meetStep as Float64Array; // (read only for the partner, which has one)
-    let dx = partner ? step[0] : c._moveX;
-    let dy = partner ? step[1] : c._moveY;
-    let x = (partner ? step[2] : mover.shape._x) - dx;
-    let y = (partner ? step[3] : mover.shape._y) - dy;
+    const motion = this.motion;
+    motion[0] = partner ? step[0] : c._moveX;
+    motion[1] = partner ? step[1] : c._moveY;
+    motion[2] = (partner ? step[2] : mover.shape._x) - motion[0];
+    motion[3] = (partner ? step[3] : mover.shape._y) - motion[1];
+    this.holdInside = false;
+    this.follow(mover, undefined);
+    mover._teleportTo(this.motion, 2);
+  }
+
+  /**
+   * How far `body` can be pushed by (by[0], by[1]) without entering a static body: the push swept
+   * against the static bodies it collides with, and met by one, on along that one's face with
+   * what is left, as {@link run} slides. Into by[0], by[1]; the body does not move. For
+   * separate()'s pushes of a moving body by another one.
+   *
+   * A static body it already overlaps stops it too when the push goes further into it (at once: it
+   * slides along), however deep it is: a crowd must not press a body through a wall (its own push
+   * out of the wall comes in its turn).
+   */
+  push(body: Body<U>, by: Float64Array): void {
+    this.count = 0;
+    this.holdInside = true;
+    const motion = this.motion;
+    motion[0] = by[0];
+    motion[1] = by[1];
+    motion[2] = body.shape._x;
+    motion[3] = body.shape._y;
+    this.follow(body, STATIC_ONLY);
+    by[0] = motion[2] - body.shape._x;
+    by[1] = motion[3] - body.shape._y;
+  }
+
+  /**
+   * The slide itself: from (motion[2], motion[3]) by (motion[0], motion[1]), along the faces met
+   * (the first of them, if any, already in {@link faces}); where it ends goes to motion[2], motion[3].
+   * `filter`: the bodies it sweeps against (all, or only the static ones for a push).
+   */
+  private follow(body: Body<U>, filter: BodyFilter<U> | undefined): void {
+    const faces = this.faces;
+    const motion = this.motion;
+    let dx = motion[0];
+    let dy = motion[1];
+    let x = motion[2];
+    let y = motion[3];
     for (;;) {
       // Take out the part into the face met last; if what is left goes into an earlier one, the
       // two make a corner the body cannot slide out of.
       const count = this.count;
-      const fx = faces[2 * count - 2];
-      const fy = faces[2 * count - 1];
-      const into = dx * fx + dy * fy;
-      if (into < 0) {
-        dx -= into * fx;
-        dy -= into * fy;
+      if (count > 0) {
+        const fx = faces[2 * count - 2];
+        const fy = faces[2 * count - 1];
+        const into = dx * fx + dy * fy;
+        if (into < 0) {
+          dx -= into * fx;
+          dy -= into * fy;
+        }
       }
       const slack = 2 ** -40 * (Math.abs(dx) + Math.abs(dy));
       for (let i = 0; i < count - 1; i++) {
         if (dx * faces[2 * i] + dy * faces[2 * i + 1] < -slack) dx = dy = 0;
       }
       if (dx === 0 && dy === 0) break;
-      const motion = this.motion;
       motion[0] = dx;
       motion[1] = dy;
       motion[2] = x;
       motion[3] = y;
-      const met = this.sweep(mover);
+      const met = this.sweep(body, filter);
       const f = met ? this.hit.t : 1;
       x += f * dx;
       y += f * dy;
@@ -94,9 +145,8 @@ export class Slide<U> {
       faces[2 * count + 1] = this.hit.normal.y;
       this.count = count + 1;
     }
-    this.motion[2] = x;
-    this.motion[3] = y;
-    mover._teleportTo(this.motion, 2);
+    motion[2] = x;
+    motion[3] = y;
   }
 
   /**
@@ -104,15 +154,15 @@ export class Slide<U> {
    * if so, `hit` says when (a fraction of the motion) and the face it met. (Numbers in an array
    * and in `hit`, not passed or returned: V8 boxes a double that crosses a call it does not inline.)
    */
-  private sweep(body: Body<U>): boolean {
+  private sweep(body: Body<U>, filter: BodyFilter<U> | undefined): boolean {
     const shape = body.shape;
     // Bodies put back, pushed or slid earlier in this separate() are re-filed first: the index
-    // would look for them where the step left them.
-    this.broad.sync();
+    // would look for them where the step left them. (None of them is static.)
+    if (filter === undefined) this.broad.sync();
     shape._swapPlace(this.motion, 2);
     try {
       this.body = body;
-      return this.queries.sweep(shape, this.motion, undefined, body, this.hit, null, this.stops) !== null;
+      return this.queries.sweep(shape, this.motion, filter, body, this.hit, null, this.stops) !== null;
     } finally {
       this.body = null;
       shape._swapPlace(this.motion, 2);
@@ -139,13 +189,15 @@ export class Slide<U> {
     // a floor, whose side its lowest point, a rounding below the tiles' tops, would otherwise meet
     // at every seam. Measured on the boxes (the other's highest corner along the normal, the
     // body's lowest): exact for the axis-aligned faces of tiles, on the safe side for the others.
-    const fx = this.faces[2 * this.count - 2];
-    const fy = this.faces[2 * this.count - 1];
-    const o = other.shape.bounds;
-    const b = shape.bounds;
-    const otherTop = Math.max(fx * o.minX, fx * o.maxX) + Math.max(fy * o.minY, fy * o.maxY);
-    const bodyLow = Math.min(fx * b.minX, fx * b.maxX) + Math.min(fy * b.minY, fy * b.maxY);
-    if (otherTop <= bodyLow + rounding) return false;
+    if (this.count > 0) {
+      const fx = this.faces[2 * this.count - 2];
+      const fy = this.faces[2 * this.count - 1];
+      const o = other.shape.bounds;
+      const b = shape.bounds;
+      const otherTop = Math.max(fx * o.minX, fx * o.maxX) + Math.max(fy * o.minY, fy * o.maxY);
+      const bodyLow = Math.min(fx * b.minX, fx * b.maxX) + Math.min(fy * b.minY, fy * b.maxY);
+      if (otherTop <= bodyLow + rounding) return false;
+    }
     if (hit.t * (Math.abs(dx) + Math.abs(dy)) > rounding) return true;
     const touch = this.touch;
     try {
@@ -154,7 +206,7 @@ export class Slide<U> {
       let nx = hit.normal.x;
       let ny = hit.normal.y;
       if (collideUnchecked(shape, other.shape, touch)) {
-        if (touch.depth > rounding) return false;
+        if (touch.depth > rounding && !this.holdInside) return false;
         nx = -touch.normalX;
         ny = -touch.normalY;
       }
