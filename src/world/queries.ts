@@ -174,7 +174,10 @@ export class WorldQueries<U> {
     return undefined;
   };
 
-  /** The cast against the body of id `id` on the side under way: a hit kept if it is the first (or, with `all`, every hit). */
+  /**
+   * The cast against the body of id `id` on the side under way: its hit kept if it is the first
+   * so far (or, with `all`, every hit).
+   */
   private castAt(id: number): void {
     const cast = this.castState;
     const body = this.side[id] as Body<U>;
@@ -442,8 +445,9 @@ export class WorldQueries<U> {
     // A cast no longer than the shape is wide and tall (a push, a slow body's cast) takes its
     // candidates from a search of the box it sweeps: the index's sweep, nearest box first, is made
     // for long casts, where it stops at the first hit, and costs several times a search for a
-    // short one. The first hit is the same either way (the earliest, ties to the lower id), unless
-    // `accept` depends on the order it sees the candidates in.
+    // short one. The first hit is the same either way (the earliest, ties to the lower id), as
+    // long as the index is current and `accept` does not depend on the order it sees the
+    // candidates in.
     const short = !nearestFirst && Math.abs(dx) + Math.abs(dy) <= b.maxX - b.minX + (b.maxY - b.minY);
     if (short) {
       // The box the shape sweeps, widened by a rounding of its coordinates: the shape sweep meets
