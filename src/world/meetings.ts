@@ -11,6 +11,7 @@ import { sweepShapesUnchecked } from '../geometry/sweep.js';
 import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import { IndexSort } from './indexSort.js';
+import { PairTable } from './pairTable.js';
 
 /** Numbers kept per mover: see Meetings.reach. */
 const STRIDE = 10;
@@ -56,7 +57,12 @@ export class Meetings<U> {
   private second: (Body<U> | null)[] = [];
   private meetData = new Float64Array(40);
   private meetCount = 0;
-  /** Pairs of movers that overlapped at the start by more than rounding (left to the index sweeps). */
+  /**
+   * Pairs of movers that overlapped at the start by more than rounding (left to the index sweeps):
+   * by ids (lower, higher), for {@link decided}, which the index sweeps ask of every candidate; and
+   * listed, to forget them after the step. (A crowd of continuous bodies has hundreds of them.)
+   */
+  private readonly overlapped = new PairTable<true>();
   private overlappedA: (Body<U> | null)[] = [];
   private overlappedB: (Body<U> | null)[] = [];
   private overlappedCount = 0;
@@ -110,7 +116,10 @@ export class Meetings<U> {
   private forgetOverlapped(): void {
     const count = this.overlappedCount;
     this.overlappedCount = 0;
-    for (let k = 0; k < count; k++) this.overlappedA[k] = this.overlappedB[k] = null;
+    for (let k = 0; k < count; k++) {
+      this.overlapped.delete((this.overlappedA[k] as Body<U>)._id, (this.overlappedB[k] as Body<U>)._id);
+      this.overlappedA[k] = this.overlappedB[k] = null;
+    }
   }
 
   private forgetMovers(): void {
@@ -127,12 +136,8 @@ export class Meetings<U> {
     if (!other._continuous || (other.shape._x === other._prevX && other.shape._y === other._prevY)) {
       return false;
     }
-    for (let k = 0; k < this.overlappedCount; k++) {
-      const a = this.overlappedA[k];
-      const b = this.overlappedB[k];
-      if ((a === body && b === other) || (a === other && b === body)) return false;
-    }
-    return true;
+    const lo = Math.min(body._id, other._id);
+    return this.overlapped.get(lo, body._id + other._id - lo) === undefined;
   }
 
   /**
@@ -297,8 +302,9 @@ export class Meetings<U> {
       if (atStart[0] === DEEP) {
         // Overlapping at the start: the index sweeps decide, as for any body.
         const k = this.overlappedCount++;
-        this.overlappedA[k] = a;
+        this.overlappedA[k] = a; // (a has the lower id: see sweepPairs)
         this.overlappedB[k] = b;
+        this.overlapped.set(a._id, b._id, true);
         return;
       }
       if (!this.crossedFromTouching(a, b, hit)) return;
