@@ -12,7 +12,7 @@ import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BroadPhase } from './broadphase.js';
 import type { WorldQueries } from './queries.js';
-import type { BodyContact, BodyFilter } from './types.js';
+import type { BodyContact } from './types.js';
 
 /** What a push is swept against (see Slide.push). */
 const STATIC_ONLY = { includeDynamic: false, includeSensors: false };
@@ -47,8 +47,11 @@ export class Slide<U> {
   private count = 0;
   /** The body sliding, for {@link stops}. */
   private body: Body<U> | null = null;
-  /** Whether static bodies the body overlaps at the start stop it (see {@link push}), for {@link stops}. */
-  private holdInside = false;
+  /**
+   * Whether the slide under way is a push (see {@link push}): swept against the static bodies
+   * only, and stopped by one it is already in as well, when it goes deeper.
+   */
+  private pushing = false;
 
   constructor(
     private readonly queries: WorldQueries<U>,
@@ -72,8 +75,8 @@ export class Slide<U> {
     motion[1] = partner ? step[1] : c._moveY;
     motion[2] = (partner ? step[2] : mover.shape._x) - motion[0];
     motion[3] = (partner ? step[3] : mover.shape._y) - motion[1];
-    this.holdInside = false;
-    this.follow(mover, undefined);
+    this.pushing = false;
+    this.follow(mover);
     mover._teleportTo(this.motion, 2);
   }
 
@@ -89,13 +92,13 @@ export class Slide<U> {
    */
   push(body: Body<U>, by: Float64Array): void {
     this.count = 0;
-    this.holdInside = true;
+    this.pushing = true;
     const motion = this.motion;
     motion[0] = by[0];
     motion[1] = by[1];
     motion[2] = body.shape._x;
     motion[3] = body.shape._y;
-    this.follow(body, STATIC_ONLY);
+    this.follow(body);
     by[0] = motion[2] - body.shape._x;
     by[1] = motion[3] - body.shape._y;
   }
@@ -103,9 +106,8 @@ export class Slide<U> {
   /**
    * The slide itself: from (motion[2], motion[3]) by (motion[0], motion[1]), along the faces met
    * (the first of them, if any, already in {@link faces}); where it ends goes to motion[2], motion[3].
-   * `filter`: the bodies it sweeps against (all, or only the static ones for a push).
    */
-  private follow(body: Body<U>, filter: BodyFilter<U> | undefined): void {
+  private follow(body: Body<U>): void {
     const faces = this.faces;
     const motion = this.motion;
     let dx = motion[0];
@@ -134,7 +136,7 @@ export class Slide<U> {
       motion[1] = dy;
       motion[2] = x;
       motion[3] = y;
-      const met = this.sweep(body, filter);
+      const met = this.sweep(body);
       const f = met ? this.hit.t : 1;
       x += f * dx;
       y += f * dy;
@@ -154,11 +156,12 @@ export class Slide<U> {
    * if so, `hit` says when (a fraction of the motion) and the face it met. (Numbers in an array
    * and in `hit`, not passed or returned: V8 boxes a double that crosses a call it does not inline.)
    */
-  private sweep(body: Body<U>, filter: BodyFilter<U> | undefined): boolean {
+  private sweep(body: Body<U>): boolean {
     const shape = body.shape;
+    const filter = this.pushing ? STATIC_ONLY : undefined;
     // Bodies put back, pushed or slid earlier in this separate() are re-filed first: the index
-    // would look for them where the step left them. (None of them is static.)
-    if (filter === undefined) this.broad.sync();
+    // would look for them where the step left them. (None of them is static: a push need not.)
+    if (!this.pushing) this.broad.sync();
     shape._swapPlace(this.motion, 2);
     try {
       this.body = body;
@@ -206,7 +209,7 @@ export class Slide<U> {
       let nx = hit.normal.x;
       let ny = hit.normal.y;
       if (collideUnchecked(shape, other.shape, touch)) {
-        if (touch.depth > rounding && !this.holdInside) return false;
+        if (touch.depth > rounding && !this.pushing) return false;
         nx = -touch.normalX;
         ny = -touch.normalY;
       }
