@@ -261,10 +261,10 @@ export class World<U = unknown> {
    * the static bodies so that neither goes into one (it slides along the wall it meets, and the
    * other body takes the rest of the depth; two held on both sides stay overlapping). A continuous
    * body that met a body during the step (`timeOfImpact < 1`) is instead put back where it first
-   * touched it, on the side it came from, so it never ends up through a thin wall (two continuous bodies that
-   * met each other moving both go back to where they touched) (unless it was moved since the
-   * step, e.g. respawned by a listener: then it stays where it was put, and is pushed out the
-   * shortest way only if it overlaps). One that already touched the body at the start of the step
+   * touched it, on the side it came from, so it never ends up through a thin wall; two continuous
+   * bodies that met each other moving both go back to where they touched. (Unless it was moved
+   * since the step, e.g. respawned by a listener: then it stays where it was put, and is pushed out
+   * the shortest way only if it overlaps.) One that already touched the body at the start of the step
    * (`timeOfImpact` 0) goes back to its start and slides along the face it touched by the part of
    * its motion along it, swept against the other bodies, so a body walking off a ledge goes on off
    * it (docs/fast-objects.md). Call it after {@link step}; contacts are not recomputed until the
