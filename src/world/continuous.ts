@@ -39,9 +39,17 @@ export class ContinuousSweeps<U> {
    * Unit normals, out of each face towards the body, x and y each; see {@link meetsAlongSupports}.
    */
   private readonly supports = new Float64Array(2 * MAX_SUPPORTS);
+  /** The id of the body each support belongs to: with more than MAX_SUPPORTS, the lowest ids stay. */
+  private readonly supportIds = new Float64Array(MAX_SUPPORTS);
   private supportCount = 0;
   /** Whether the sweep under way knows its supports already (the second sweep: see sweepContinuous). */
   private supportsKnown = false;
+  /**
+   * The earliest time of a hit meetsAlongSupports rejected in the sweep under way, before the
+   * last change of the supports (rejectedEarly) and since (rejectedLate); see sweepContinuous.
+   */
+  private rejectedEarly = Number.POSITIVE_INFINITY;
+  private rejectedLate = Number.POSITIVE_INFINITY;
   /** meetsAlongSupports' sweep, as sweepFrom takes it, and its answer. */
   private readonly alongFrom = new Float64Array(4);
   private readonly alongHit = new SweepHit();
@@ -225,19 +233,27 @@ export class ContinuousSweeps<U> {
     try {
       this.sweptBody = body;
       this.supportCount = 0;
-      // (Nearest first, however short the motion: acceptCrossing notes the faces the body rests
-      // on as it meets them, and judges what it meets later by those.)
-      other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing, true);
-      // A hit the sweep took before it met the face the body rests on (both met at the start of
-      // the walk, in either order) is checked now; met only because of the motion into that face,
-      // it goes, and the sweep runs again with the faces known from the start.
-      if (other !== null && this.supportCount > 0 && hit.t > 0 && !this.meetsAlongSupports(other)) {
+      other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing);
+      // The candidates come in no set order (a short motion's from a box search), and the faces
+      // the body rests on are among them, so some hits were judged before every face was known.
+      // Two such judgments can change the answer: the hit taken, if it is not met moving along
+      // all the faces, and a hit rejected before the last face was found, no later than the one
+      // taken (rare: at most one sweep in a thousand in the hunts). Then the sweep runs again
+      // with the faces known from the start, so that the answer is the same in whatever order
+      // the index hands the candidates over.
+      const taken = other === null ? Number.POSITIVE_INFINITY : hit.t;
+      const rejectedTooEarly = this.rejectedEarly < Number.POSITIVE_INFINITY && this.rejectedEarly <= taken;
+      if (
+        rejectedTooEarly ||
+        (other !== null && this.supportCount > 0 && hit.t > 0 && !this.meetsAlongSupports(other))
+      ) {
         this.supportsKnown = true;
-        other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing, true);
+        other = this.queries.sweep(shape, motion, undefined, body, hit, null, this.acceptCrossing);
       }
     } finally {
       this.sweptBody = null;
       this.supportsKnown = false;
+      this.rejectedEarly = this.rejectedLate = Number.POSITIVE_INFINITY;
       // Recomputed now: the sweep recomputed the shape where it was, and its data is also the
       // record the next step's narrow phase reads (see Side.geo), without a sync when the body
       // does not move again before it.
@@ -289,7 +305,9 @@ export class ContinuousSweeps<U> {
     // (An entry within rounding of the start is touching at the start too: put back with a gap
     // of rounding size instead of an overlap.)
     if (hit.t * (Math.abs(motion[0]) + Math.abs(motion[1])) > rounding) {
-      return this.supportCount === 0 || this.meetsAlongSupports(other);
+      if (this.supportCount === 0 || this.meetsAlongSupports(other)) return true;
+      if (!this.supportsKnown && hit.t < this.rejectedLate) this.rejectedLate = hit.t;
+      return false;
     }
     const contact = this.touchContact;
     try {
@@ -306,23 +324,52 @@ export class ContinuousSweeps<U> {
         !collideAt(shape, this.sweptTo, other.shape, contact) ||
         contact.normalX * motion[0] + contact.normalY * motion[1] < 0;
       if (crossed) hit.t = 0;
-      else if (!this.supportsKnown && this.supportCount < MAX_SUPPORTS) {
+      else if (!this.supportsKnown) {
         // It rests on that side: what it meets further on it must meet moving along it. Along
         // the face the sweep entered, when the way out leaves through it (to within 60°): the
         // way out of a circle that came past a tile's corner leans over that corner, and the
         // motion along it still dipped into the next tile. Else along the way out: a box whose
         // corner came to a seam a rounding short of the next tile entered it through its side,
         // but rests on its top.
-        const k = 2 * this.supportCount++;
         const alongFace = -(contact.normalX * hit.normal.x + contact.normalY * hit.normal.y) >= 0.5;
-        this.supports[k] = alongFace ? hit.normal.x : -contact.normalX;
-        this.supports[k + 1] = alongFace ? hit.normal.y : -contact.normalY;
+        this.noteSupport(
+          other._id,
+          alongFace ? hit.normal.x : -contact.normalX,
+          alongFace ? hit.normal.y : -contact.normalY,
+        );
       }
       return crossed;
     } finally {
       contact.a = contact.b = null; // (a contact kept here must not keep the shapes alive)
     }
   };
+
+  /**
+   * Notes a face the swept body rests on (see acceptCrossing), of the body with id `id`. The faces
+   * are kept in order of id and, past {@link MAX_SUPPORTS}, those of the lowest ids stay: the same
+   * faces in the same order whatever order the sweep meets them in. Hits rejected until now were
+   * judged without it (see sweepContinuous).
+   */
+  private noteSupport(id: number, nx: number, ny: number): void {
+    const ids = this.supportIds;
+    const supports = this.supports;
+    // Kept in order of id (meetsAlongSupports takes the motion out of each face in turn).
+    let k = this.supportCount;
+    if (k === MAX_SUPPORTS) {
+      if (ids[k - 1] < id) return;
+      k--;
+    } else this.supportCount++;
+    for (; k > 0 && ids[k - 1] > id; k--) {
+      ids[k] = ids[k - 1];
+      supports[2 * k] = supports[2 * k - 2];
+      supports[2 * k + 1] = supports[2 * k - 1];
+    }
+    ids[k] = id;
+    supports[2 * k] = nx;
+    supports[2 * k + 1] = ny;
+    if (this.rejectedLate < this.rejectedEarly) this.rejectedEarly = this.rejectedLate;
+    this.rejectedLate = Number.POSITIVE_INFINITY;
+  }
 
   /**
    * Whether the swept body meets `other` moving along the faces it rests on: its motion less the

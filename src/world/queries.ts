@@ -405,7 +405,7 @@ export class WorldQueries<U> {
    * `skip`; the first hit (returned, its data in `bestCast` and copied into `hit`) or, with `all`,
    * every hit appended there. `accept` can veto a hit (the continuous sweep uses it). Candidates
    * come from each index's box sweep, nearest first, so only the bodies along the path are tested;
-   * for a short cast from a box search (see below), in no order, unless `nearestFirst`.
+   * for a short cast from a box search (see below), in no order.
    */
   sweep(
     shape: Shape,
@@ -415,7 +415,6 @@ export class WorldQueries<U> {
     hit: SweepHit | null,
     all: CastHit<U>[] | null,
     accept: ((body: Body<U>, hit: SweepHit) => boolean) | null = null,
-    nearestFirst = false,
   ): Body<U> | null {
     const dx = motion[0];
     const dy = motion[1];
@@ -446,9 +445,9 @@ export class WorldQueries<U> {
     // candidates from a search of the box it sweeps: the index's sweep, nearest box first, is made
     // for long casts, where it stops at the first hit, and costs several times a search for a
     // short one. The first hit is the same either way (the earliest, ties to the lower id), as
-    // long as the index is current and `accept` does not depend on the order it sees the
-    // candidates in.
-    const short = !nearestFirst && Math.abs(dx) + Math.abs(dy) <= b.maxX - b.minX + (b.maxY - b.minY);
+    // long as the index is current and `accept` judges each candidate on its own (the continuous
+    // step's does not, and makes up for it: see ContinuousSweeps.sweepContinuous).
+    const short = Math.abs(dx) + Math.abs(dy) <= b.maxX - b.minX + (b.maxY - b.minY);
     if (short) {
       // The box the shape sweeps, widened by a rounding of its coordinates: the shape sweep meets
       // a shape it touches, moving into it, at 0, even when the motion is too short to move the
