@@ -162,13 +162,16 @@ export class Slide<U> {
     // Bodies put back, pushed or slid earlier in this separate() are re-filed first: the index
     // would look for them where the step left them. (None of them is static: a push need not.)
     if (!this.pushing) this.broad.sync();
-    shape._swapPlace(this.motion, 2);
+    // (A push's first sweep starts where the body is: moving the shape there and back would only
+    // recompute it twice.)
+    const away = this.motion[2] !== shape._x || this.motion[3] !== shape._y;
+    if (away) shape._swapPlace(this.motion, 2);
     try {
       this.body = body;
       return this.queries.sweep(shape, this.motion, filter, body, this.hit, null, this.stops) !== null;
     } finally {
       this.body = null;
-      shape._swapPlace(this.motion, 2);
+      if (away) shape._swapPlace(this.motion, 2);
     }
   }
 
