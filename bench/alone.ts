@@ -4,8 +4,8 @@
  * of the section interleaved in a shuffled order, as `npm run bench` runs them, in one process.
  * A diagnostic, not part of `npm run bench`; it checks no answers (the bench does).
  *
- *   node --import tsx bench/alone.ts pairs [scene=uniform] [N=10000] [names=flatbush,box-intersect,quadcollide ids]
- *   node --import tsx bench/alone.ts world [N=10000]
+ *   node --import tsx/esm bench/alone.ts pairs [scene=uniform] [N=10000] [names=flatbush,box-intersect,quadcollide ids]
+ *   node --import tsx/esm bench/alone.ts world [N=10000]
  *
  * Why it matters: in the bench a frame follows other libraries' frames, which leave the caches
  * full of their data and the GC with their garbage. A contestant that keeps its structure from
@@ -131,4 +131,4 @@ function world(args: readonly string[]): void {
 const [section, ...rest] = process.argv.slice(2);
 if (section === 'pairs') await pairs(rest);
 else if (section === 'world') world(rest);
-else throw new Error('usage: node --import tsx bench/alone.ts pairs [scene] [N] [names] | world [N]');
+else throw new Error('usage: node --import tsx/esm bench/alone.ts pairs [scene] [N] [names] | world [N]');

@@ -2,7 +2,7 @@
  * Where a World frame's time goes, on the World benchmark's scene: a diagnostic for optimizing
  * `World.step()`, not part of `npm run bench`.
  *
- *   node --import tsx bench/world-profile.ts [N=10000] [frames=60]
+ *   node --import tsx/esm bench/world-profile.ts [N=10000] [frames=60]
  *
  * Each frame is split into phases timed one after the other on the same world:
  *   move      setPosition (+ angle) on every body (the caller's share of a frame)
