@@ -21,7 +21,8 @@ export function layOutRuns(tree: TreeArrays): void {
     return;
   }
   const slots = runEnds(tree);
-  assignSlots(tree, slots);
+  // (slotIds keeps the old slots' ids: moveToNewSlots follows the permutation from them.)
+  assignSlots(tree, slots, false);
   moveToNewSlots(tree, slots);
   unmark(tree.slotIds, slots);
 }
@@ -34,16 +35,23 @@ export function layOutRuns(tree: TreeArrays): void {
  * layout did, in most processes, measured with --trace-deopt). See also pairs.ts, walkPairs.
  */
 
-/** Gives every id its new slot: the end of its node's run (moving the run's start down), free ids after the live ones. */
-function assignSlots(tree: TreeArrays, slots: number): void {
+/**
+ * Gives every id its new slot: the end of its node's run (moving the run's start down), free ids
+ * after the live ones; with `listIds`, also lists the ids by slot. Returns the number of live ids.
+ */
+function assignSlots(tree: TreeArrays, slots: number, listIds: boolean): number {
   const slotOf = tree.slotOf;
+  const slotIds = tree.slotIds;
   const itemNode = tree.itemNode;
   const runStart = tree.runStart;
   let free = slots;
   for (let h = slots - 1; h >= 0; h--) {
     const n = itemNode[h];
-    slotOf[h] = n < 0 ? --free : --runStart[n];
+    const s = n < 0 ? --free : --runStart[n];
+    slotOf[h] = s;
+    if (listIds) slotIds[s] = h;
   }
+  return free;
 }
 
 /**
@@ -220,28 +228,28 @@ function unmark(slotIds: Int32Array, slots: number): void {
 }
 
 /**
- * {@link layOutRuns} when every live id's box is also at src[4·id …] (as after moveAll): the boxes
- * are copied from there in id order, which streams instead of chasing the permutation's cycles.
+ * {@link layOutRuns} when every live id's box is also at src[4·id …] (as after moveAll). Two
+ * passes: ids to slots, then the boxes copied in slot order, each read from src by its id. The
+ * index's box array is written front to back, and the random reads fall on src, which the caller
+ * has just written. (One pass writing each box to its slot in id order scattered the writes over
+ * the box array, which other work between two frames has usually pushed out of the caches: every
+ * write then waited for its line.)
  */
 export function layOutRunsFrom(tree: TreeArrays, src: Float64Array | Float32Array): void {
-  const slotOf = tree.slotOf;
-  const slotIds = tree.slotIds;
-  const boxes = tree.boxes;
-  const itemNode = tree.itemNode;
-  const runStart = tree.runStart;
-  let free = runEnds(tree);
-  for (let h = tree.itemHighWater - 1; h >= 0; h--) {
-    const n = itemNode[h];
-    if (n < 0) {
-      slotOf[h] = --free;
-      slotIds[free] = h;
-      continue;
-    }
-    const s = --runStart[n];
-    slotOf[h] = s;
-    slotIds[s] = h;
+  const live = assignSlots(tree, runEnds(tree), true);
+  copyInSlotOrder(tree.slotIds, tree.boxes, src, live);
+}
+
+/** boxes[4s …] = src[4·slotIds[s] …] for the first `slots` slots. */
+function copyInSlotOrder(
+  slotIds: Int32Array,
+  boxes: Float64Array,
+  src: Float64Array | Float32Array,
+  slots: number,
+): void {
+  for (let s = 0; s < slots; s++) {
     const s4 = s << 2;
-    const h4 = h << 2;
+    const h4 = slotIds[s] << 2;
     boxes[s4] = src[h4];
     boxes[s4 + 1] = src[h4 + 1];
     boxes[s4 + 2] = src[h4 + 2];
