@@ -257,20 +257,32 @@ function leafPairs(
   let hits = 0;
   let checks = 0;
   // Row p's partners: group 0 pairs with everything after it, group 1 with group 2. Groups 2
-  // and 3 have no rows of their own.
-  for (let p = 0; p < leftStart; p++) {
-    const lo = p < aboveStart ? p + 1 : leftStart;
-    const hi = p < aboveStart ? handed : bothStart;
-    checks += hi - lo;
-    if (hits + hi - lo > room) {
+  // and 3 have no rows of their own. Two rows of one group at a time share their partners' reads,
+  // as the own rows below do.
+  for (let p = 0; p < leftStart; ) {
+    const inGroup0 = p < aboveStart;
+    const groupEnd = inGroup0 ? aboveStart : leftStart;
+    const lo = inGroup0 ? p + 2 : leftStart;
+    const hi = inGroup0 ? handed : bothStart;
+    // (Two rows need room for 2(hi − lo) + 1 tests; in a leaf that big, one row at a time.)
+    const two = p + 1 < groupEnd && 2 * (hi - lo) + 1 <= room;
+    const tests = two ? 2 * (hi - lo) + Number(inGroup0) : inGroup0 ? handed - p - 1 : hi - lo;
+    checks += tests;
+    if (hits + tests > room) {
       if (reportHits(hitQ, hitP, hits, tableIds, visit)) return ~checks;
       hits = 0;
     }
-    hits = testRow(table, p, lo, hi, hitQ, hitP, hits);
+    if (two) {
+      if (inGroup0) hits = testPair(table, p, hitQ, hitP, hits);
+      hits = testTwoRows(table, p, lo, hi, hitQ, hitP, hits);
+      p += 2;
+    } else {
+      hits = testRow(table, p, inGroup0 ? p + 1 : lo, hi, hitQ, hitP, hits);
+      p++;
+    }
   }
-  // An own box pairs with everything before it: two rows at a time share their partners' reads.
+  // An own box pairs with everything before it, two rows at a time again.
   const rows = handed + own;
-  // (Two rows need room for 2p + 1 tests; in a leaf that big, one row at a time.)
   for (let p = handed; p < rows; ) {
     const two = p + 1 < rows && 2 * p + 1 <= room;
     const tests = two ? 2 * p + 1 : p;
@@ -280,7 +292,8 @@ function leafPairs(
       hits = 0;
     }
     if (two) {
-      hits = testTwoRows(table, p, hitQ, hitP, hits);
+      hits = testTwoRows(table, p, 0, p, hitQ, hitP, hits);
+      hits = testPair(table, p, hitQ, hitP, hits);
       p += 2;
     } else {
       hits = testRow(table, p, 0, p, hitQ, hitP, hits);
@@ -328,12 +341,14 @@ function testRow(
 }
 
 /**
- * {@link testRow} for rows p and p + 1 of a leaf's table against boxes 0 … p − 1, and then
- * against each other: each partner's box is read once for both.
+ * {@link testRow} for rows p and p + 1 of a leaf's table against boxes lo … hi − 1 (neither row
+ * among them): each partner's box is read once for both.
  */
 function testTwoRows(
   table: Float64Array,
   p: number,
+  lo: number,
+  hi: number,
   hitQ: Int32Array,
   hitP: Int32Array,
   hits: number,
@@ -348,7 +363,7 @@ function testTwoRows(
   const bx1 = table[p4 + 6];
   const by1 = table[p4 + 7];
   const r = p + 1;
-  for (let q = 0; q < p; q++) {
+  for (let q = lo; q < hi; q++) {
     const q4 = q << 2;
     const x0 = table[q4];
     const y0 = table[q4 + 1];
@@ -363,11 +378,22 @@ function testTwoRows(
     hitP[hits] = r;
     hits += hitB;
   }
-  // The pair of the two rows themselves, written out: through testRow (a loop of one) the pair
-  // pass measured 1–2.5% slower at 10k.
-  const hit = Number(ax0 < bx1) & Number(bx0 < ax1) & Number(ay0 < by1) & Number(by0 < ay1);
+  return hits;
+}
+
+/**
+ * Tests rows p and p + 1 of a leaf's table against each other. (Written out: through testRow, a
+ * loop of one, the pair pass measured 1–2.5% slower at 10k.)
+ */
+function testPair(table: Float64Array, p: number, hitQ: Int32Array, hitP: Int32Array, hits: number): number {
+  const p4 = p << 2;
+  const hit =
+    Number(table[p4] < table[p4 + 6]) &
+    Number(table[p4 + 4] < table[p4 + 2]) &
+    Number(table[p4 + 1] < table[p4 + 7]) &
+    Number(table[p4 + 5] < table[p4 + 3]);
   hitQ[hits] = p;
-  hitP[hits] = r;
+  hitP[hits] = p + 1;
   return hits + hit;
 }
 
