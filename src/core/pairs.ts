@@ -198,10 +198,8 @@ function cornerSide(entryCells: Int32Array, e: number, x0: number, y0: number): 
  * of going through an entry number, and each own box is tested against everything before it in
  * one loop. Measured against testing the handed-down pairs through their entry numbers with a
  * side filter (and sorting only from 16 of them on): the pair pass 0.97–0.98× at 10k on the
- * uniform, clustered and mixed scenes, the same on seed000, at 1k and at 100k. Rows go two at a
- * time (see testTwoRows): the own boxes' rows made the pair pass 0.97–0.98× again at 10k, the
- * handed-down ones (a third of the tests at 10k: 31,564 of 102,821 on uniform, 48,809 of
- * 158,481 on clustered) 0.95–0.97× on top.
+ * uniform, clustered and mixed scenes, the same on seed000, at 1k and at 100k. The own boxes'
+ * rows, most of the tests, go two at a time (see testTwoRows): 0.97–0.98× again at 10k.
  */
 function leafPairs(
   ctx: Scratch,
@@ -259,32 +257,20 @@ function leafPairs(
   let hits = 0;
   let checks = 0;
   // Row p's partners: group 0 pairs with everything after it, group 1 with group 2. Groups 2
-  // and 3 have no rows of their own. Two rows of one group at a time share their partners' reads,
-  // as the own rows below do.
-  for (let p = 0; p < leftStart; ) {
-    const inGroup0 = p < aboveStart;
-    const groupEnd = inGroup0 ? aboveStart : leftStart;
-    const lo = inGroup0 ? p + 2 : leftStart;
-    const hi = inGroup0 ? handed : bothStart;
-    // (Two rows need room for 2(hi − lo) + 1 tests; in a leaf that big, one row at a time.)
-    const two = p + 1 < groupEnd && 2 * (hi - lo) + 1 <= room;
-    const tests = two ? 2 * (hi - lo) + Number(inGroup0) : inGroup0 ? handed - p - 1 : hi - lo;
-    checks += tests;
-    if (hits + tests > room) {
+  // and 3 have no rows of their own.
+  for (let p = 0; p < leftStart; p++) {
+    const lo = p < aboveStart ? p + 1 : leftStart;
+    const hi = p < aboveStart ? handed : bothStart;
+    checks += hi - lo;
+    if (hits + hi - lo > room) {
       if (reportHits(hitQ, hitP, hits, tableIds, visit)) return ~checks;
       hits = 0;
     }
-    if (two) {
-      if (inGroup0) hits = testPair(table, p, hitQ, hitP, hits);
-      hits = testTwoRows(table, p, lo, hi, hitQ, hitP, hits);
-      p += 2;
-    } else {
-      hits = testRow(table, p, inGroup0 ? p + 1 : lo, hi, hitQ, hitP, hits);
-      p++;
-    }
+    hits = testRow(table, p, lo, hi, hitQ, hitP, hits);
   }
-  // An own box pairs with everything before it, two rows at a time again.
+  // An own box pairs with everything before it: two rows at a time share their partners' reads.
   const rows = handed + own;
+  // (Two rows need room for 2p + 1 tests; in a leaf that big, one row at a time.)
   for (let p = handed; p < rows; ) {
     const two = p + 1 < rows && 2 * p + 1 <= room;
     const tests = two ? 2 * p + 1 : p;
@@ -294,8 +280,7 @@ function leafPairs(
       hits = 0;
     }
     if (two) {
-      hits = testTwoRows(table, p, 0, p, hitQ, hitP, hits);
-      hits = testPair(table, p, hitQ, hitP, hits);
+      hits = testTwoRows(table, p, hitQ, hitP, hits);
       p += 2;
     } else {
       hits = testRow(table, p, 0, p, hitQ, hitP, hits);
@@ -343,14 +328,12 @@ function testRow(
 }
 
 /**
- * {@link testRow} for rows p and p + 1 of a leaf's table against boxes lo … hi − 1 (neither row
- * among them): each partner's box is read once for both.
+ * {@link testRow} for rows p and p + 1 of a leaf's table against boxes 0 … p − 1, and then
+ * against each other: each partner's box is read once for both.
  */
 function testTwoRows(
   table: Float64Array,
   p: number,
-  lo: number,
-  hi: number,
   hitQ: Int32Array,
   hitP: Int32Array,
   hits: number,
@@ -365,7 +348,7 @@ function testTwoRows(
   const bx1 = table[p4 + 6];
   const by1 = table[p4 + 7];
   const r = p + 1;
-  for (let q = lo; q < hi; q++) {
+  for (let q = 0; q < p; q++) {
     const q4 = q << 2;
     const x0 = table[q4];
     const y0 = table[q4 + 1];
@@ -380,22 +363,11 @@ function testTwoRows(
     hitP[hits] = r;
     hits += hitB;
   }
-  return hits;
-}
-
-/**
- * Tests rows p and p + 1 of a leaf's table against each other. (Written out: through testRow, a
- * loop of one, the pair pass measured 1–2.5% slower at 10k.)
- */
-function testPair(table: Float64Array, p: number, hitQ: Int32Array, hitP: Int32Array, hits: number): number {
-  const p4 = p << 2;
-  const hit =
-    Number(table[p4] < table[p4 + 6]) &
-    Number(table[p4 + 4] < table[p4 + 2]) &
-    Number(table[p4 + 1] < table[p4 + 7]) &
-    Number(table[p4 + 5] < table[p4 + 3]);
+  // The pair of the two rows themselves, written out: through testRow (a loop of one) the pair
+  // pass measured 1–2.5% slower at 10k.
+  const hit = Number(ax0 < bx1) & Number(bx0 < ax1) & Number(ay0 < by1) & Number(by0 < ay1);
   hitQ[hits] = p;
-  hitP[hits] = p + 1;
+  hitP[hits] = r;
   return hits + hit;
 }
 
