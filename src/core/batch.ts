@@ -133,13 +133,14 @@ function checkAll(itemNode: Int32Array, boxes: Float64Array | Float32Array, end:
 }
 
 /**
- * Re-files every live id whose (validated) box in `source` left its node (and, `asBuilt`, gives it the
- * nodes and lists a tree built from scratch would have), then lays the slots out
- * from `source` (see layOutRunsFrom): every box moved, so the layout is stale anyway, and copying
- * from the caller's array costs less than permuting the index's own copy in place. While the ids are re-filed one by one the tree
- * reads every box from `source` (TreeStore.source), as if all had moved at once: an id not yet
- * re-filed may sit in a node its new box has left, which its own turn then corrects. With `listed`,
- * only the ids listed[0 … end − 1] are re-filed (every other box in `source` is its filed one).
+ * Re-files every live id whose (validated) box in `source` left its node (and, `asBuilt`, gives it
+ * the nodes and lists a tree built from scratch would have), then lays the slots out from `source`
+ * (see layOutRunsFrom): every box moved, so the layout is stale anyway, and copying from the
+ * caller's array costs less than permuting the index's own copy in place. While the ids are
+ * re-filed one by one the tree reads every box from `source` (TreeStore.source), as if all had
+ * moved at once: an id not yet re-filed may sit in a node its new box has left, which its own turn
+ * then corrects. With `listed`, only the ids listed[0 … end − 1] are re-filed (every other box in
+ * `source` is its filed one).
  */
 function commitFrom(
   tree: TreeStore,
