@@ -40,7 +40,7 @@ export class ContinuousSweeps<U> {
    */
   private readonly supports = new Float64Array(2 * MAX_SUPPORTS);
   /** The id of the body each support belongs to: with more than MAX_SUPPORTS, the lowest ids stay. */
-  private readonly supportIds = new Float64Array(MAX_SUPPORTS);
+  private readonly supportIds = new Int32Array(MAX_SUPPORTS);
   private supportCount = 0;
   /** Whether the sweep under way knows its supports already (the second sweep: see sweepContinuous). */
   private supportsKnown = false;
