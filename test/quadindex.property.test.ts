@@ -597,6 +597,58 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     );
   });
 
+  it('a leaf reached by more than 65,536 boxes (too many rows for a hit in one int32): every pair once', () => {
+    // A leaf's hits hold its table's two row numbers in 16 bits each, so a leaf with more rows
+    // takes another path. Such a leaf without billions of tests: 65,600 flat boxes across the
+    // root's vertical midline, two or three to a cell row of the top half, are all handed down to
+    // the top-right quadrant, a leaf (its own boxes: the four below), where they start left of it
+    // and so are partners only. Left of the midline, a small box in each cell row splits the tree
+    // down to leaves of a few rows, so no leaf there holds more than a few of them. Two boxes
+    // across the horizontal midline are handed to the quadrant too, starting inside it: they are
+    // tested against every box there.
+    const side = 65_536; // one unit per cell at the deepest level (16)
+    const index = new QuadIndex({ x: 0, y: 0, width: side, height: side }, { maxObjects: 4, maxLevels: 16 });
+    const boxes: Corners[] = [];
+    const add = (box: Corners): void => {
+      expect(index.add(...box)).toBe(boxes.length);
+      boxes.push(box);
+    };
+    const mid = side / 2;
+    const flat = 65_600;
+    for (let k = 0; k < flat; k++) {
+      const y = ((k + 0.5) * mid) / flat;
+      add([mid - 0.5, y, mid + 40 + (k % 7), y]);
+    }
+    for (let row = 0; row < mid; row++) add([mid - 0.9, row + 0.4, mid - 0.8, row + 0.6]);
+    // The quadrant's own boxes: each meets the flat boxes of some rows; two meet each other, and
+    // one the boxes across the horizontal midline (the last two, which meet each other too).
+    add([mid + 10, 100.5, mid + 20, 200.5]);
+    add([mid + 30, 5000, mid + 50, 5003.3]);
+    add([mid + 15, 150, mid + 35, 5001]);
+    add([mid + 12.5, mid - 2, mid + 13.5, mid - 0.5]);
+    add([mid + 12, mid - 3, mid + 14, mid + 2]);
+    add([mid + 13, mid - 1, mid + 50, mid + 1]);
+
+    // Expected by a sweep over y (the flat boxes have no height: each meets few boxes in y).
+    const order = boxes.map((_, id) => id).sort((a, b) => boxes[a][1] - boxes[b][1]);
+    const expected: string[] = [];
+    for (let i = 0; i < order.length; i++) {
+      const a = boxes[order[i]];
+      for (let j = i + 1; j < order.length && boxes[order[j]][1] < a[3]; j++) {
+        if (cornersOverlap(a, boxes[order[j]])) {
+          const [lo, hi] = [order[i], order[j]].sort((p, q) => p - q);
+          expected.push(`${lo}:${hi}`);
+        }
+      }
+    }
+    expected.sort();
+    expect(expected.length).toBeGreaterThan(1000);
+    expect(pairKeys(index)).toEqual(expected);
+    let calls = 0;
+    index.forEachPair(() => ++calls < 7);
+    expect(calls).toBe(7);
+  }, 60_000);
+
   it('moveAll moving every box at once, with removed ids among them, then single moves: all match the model', () => {
     // moveAll re-files the ids one by one while reading every box from the caller's array, so
     // splits and merges happen while some ids still sit where their old box was; then it lays

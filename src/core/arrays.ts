@@ -183,14 +183,17 @@ export class TreeArrays {
     return ctx;
   }
 
-  /** Writes the cell range of the box src[o … o + 3] into out[k … k + 3]. */
+  /**
+   * Writes the cell range of the box src[o … o + 3] into out[k … k + 3]; o and k are multiples of 4
+   * (o | 1 rather than o + 1: no overflow check, see pairs.ts, testRow).
+   */
   cellRangeOf(src: Float64Array | Float32Array, o: number, out: Int32Array, k: number): void {
     const lox = cellLo(this, 0, src, o);
-    const loy = cellLo(this, 1, src, o + 1);
+    const loy = cellLo(this, 1, src, o | 1);
     out[k] = lox;
-    out[k + 1] = loy;
-    out[k + 2] = cellHi(this, 0, src, o + 2, lox);
-    out[k + 3] = cellHi(this, 1, src, o + 3, loy);
+    out[k | 1] = loy;
+    out[k | 2] = cellHi(this, 0, src, o | 2, lox);
+    out[k | 3] = cellHi(this, 1, src, o | 3, loy);
   }
 
   /** True when node n's block holds the cell range lox … hix × loy … hiy. */

@@ -116,9 +116,9 @@ function checkAll(itemNode: Int32Array, boxes: Float64Array | Float32Array, end:
     if (itemNode[h] < 0) continue;
     const h4 = h << 2;
     const minX = boxes[h4];
-    const minY = boxes[h4 + 1];
-    const maxX = boxes[h4 + 2];
-    const maxY = boxes[h4 + 3];
+    const minY = boxes[h4 | 1];
+    const maxX = boxes[h4 | 2];
+    const maxY = boxes[h4 | 3];
     // v - v is 0 for finite numbers, NaN for NaN and ±Infinity.
     if (minX - minX === 0 && minY - minY === 0 && maxX - maxX === 0 && maxY - maxY === 0) {
       if (minX <= maxX && minY <= maxY) continue;
@@ -182,9 +182,9 @@ function refileEach(
     // its scratch range: this loop is 10-25% faster without the round trip).
     const h4 = h << 2;
     const lox = cellLo(tree, 0, source, h4);
-    const loy = cellLo(tree, 1, source, h4 + 1);
-    const hix = cellHi(tree, 0, source, h4 + 2, lox);
-    const hiy = cellHi(tree, 1, source, h4 + 3, loy);
+    const loy = cellLo(tree, 1, source, h4 | 1);
+    const hix = cellHi(tree, 0, source, h4 | 2, lox);
+    const hiy = cellHi(tree, 1, source, h4 | 3, loy);
     if (tree.refileIn(h, lox, loy, hix, hiy)) moved++;
   }
   return moved;

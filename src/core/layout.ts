@@ -251,9 +251,9 @@ function copyInSlotOrder(
     const s4 = s << 2;
     const h4 = slotIds[s] << 2;
     boxes[s4] = src[h4];
-    boxes[s4 + 1] = src[h4 + 1];
-    boxes[s4 + 2] = src[h4 + 2];
-    boxes[s4 + 3] = src[h4 + 3];
+    boxes[s4 | 1] = src[h4 | 1];
+    boxes[s4 | 2] = src[h4 | 2];
+    boxes[s4 | 3] = src[h4 | 3];
   }
 }
 

@@ -29,9 +29,11 @@ export class Scratch {
   /** Pair walk: the entry numbers handed down to the nodes still to visit. Grows on demand. */
   list: Int32Array = new Int32Array(1024);
 
-  /** A leaf's overlapping pairs as rows of its table (hitQ[k], hitP[k]), reported after its tests. */
-  hitQ: Int32Array = new Int32Array(256);
-  hitP: Int32Array = new Int32Array(256);
+  /**
+   * A leaf's overlapping pairs, reported after its tests: rows q and p of its table as one int32,
+   * (p << 16) | q (see pairs.ts, testRow). Box searches list matching slots here too.
+   */
+  hits: Int32Array = new Int32Array(256);
   /**
    * A leaf's boxes, handed-down then own, copied into one table for its tests (see pairs.ts,
    * leafPairs), and their ids.
@@ -39,7 +41,7 @@ export class Scratch {
   leafBoxes: Float64Array = new Float64Array(1024);
   leafIds: Int32Array = new Int32Array(256);
   /**
-   * Pair-walk entries that ids, boxes, cells, hitQ, hitP, leafBoxes and leafIds all have room
+   * Pair-walk entries that ids, boxes, cells, hits, leafBoxes and leafIds all have room
    * for. The walk checks this, not `ids.length`: the k-nearest heap grows `ids` alone.
    */
   pairRoom = 256;
@@ -62,8 +64,7 @@ export class Scratch {
       this.boxes.byteLength +
       this.cells.byteLength +
       this.list.byteLength +
-      this.hitQ.byteLength +
-      this.hitP.byteLength +
+      this.hits.byteLength +
       this.leafBoxes.byteLength +
       this.leafIds.byteLength +
       this.sides.byteLength +
@@ -92,8 +93,7 @@ export class Scratch {
   growPairs(entries: number): void {
     const length = Math.max(entries, this.pairRoom * 2);
     if (this.ids.length < length) this.growIds(length);
-    this.hitQ = new Int32Array(length);
-    this.hitP = new Int32Array(length);
+    this.hits = new Int32Array(length);
     this.leafBoxes = new Float64Array(length * 4);
     this.leafIds = new Int32Array(length);
     this.boxes = resize(Float64Array, this.boxes, length * 4, true);

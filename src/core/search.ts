@@ -183,16 +183,16 @@ function search(
         const start = runStart[n];
         const end = start + count[n];
         if (count[n] > ctx.pairRoom) ctx.growPairs(count[n]);
-        const hit = ctx.hitQ;
+        const hit = ctx.hits;
         let hits = 0;
         for (let r = start; r < end; r++) {
           const r4 = r << 2;
           hit[hits] = r;
           hits +=
             Number(boxes[r4] < maxX) &
-            Number(minX < boxes[r4 + 2]) &
-            Number(boxes[r4 + 1] < maxY) &
-            Number(minY < boxes[r4 + 3]);
+            Number(minX < boxes[r4 | 2]) &
+            Number(boxes[r4 | 1] < maxY) &
+            Number(minY < boxes[r4 | 3]);
         }
         checks += end - start;
         for (let k = 0; k < hits; k++) {
