@@ -31,22 +31,26 @@ const INITIAL_BLOCKS = 16;
  * last), which is how a stale layout is read; free ids are chained through itemNext.
  */
 export class TreeArrays {
-  readonly maxObjects: number;
-  readonly maxDepth: number;
-  readonly gridSize: number;
-  readonly originX: number;
-  readonly originY: number;
+  // The constructor sets these; they start as numbers all the same. A class field declared without
+  // a value is defined as undefined first (ES2022 fields), and V8 then stores it tagged: every read
+  // in the hot loops (the cell mapping reads the origin and scale for every box) checks whether it
+  // holds a small integer or a boxed double. Started as numbers, they are stored as numbers.
+  readonly maxObjects: number = 0;
+  readonly maxDepth: number = 0;
+  readonly gridSize: number = 0;
+  readonly originX: number = 0;
+  readonly originY: number = 0;
   /** Grid cells per world unit. */
-  readonly scaleX: number;
-  readonly scaleY: number;
+  readonly scaleX: number = 0;
+  readonly scaleY: number = 0;
   /** World units per grid cell: width / 2^depth, exact (a power-of-two division). */
-  readonly cellWidth: number;
-  readonly cellHeight: number;
+  readonly cellWidth: number = 0;
+  readonly cellHeight: number = 0;
   /** A node whose subtree holds this many items or fewer folds its children back into itself. */
-  readonly mergeThreshold: number;
+  readonly mergeThreshold: number = 0;
   /** Slack added to float node bounds in ray and nearest searches (rounding of the cell mapping). */
-  readonly slackX: number;
-  readonly slackY: number;
+  readonly slackX: number = 0;
+  readonly slackY: number = 0;
 
   itemCapacity = 0;
   /** One past the highest id ever handed out since the last clear. */

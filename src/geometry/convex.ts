@@ -20,17 +20,17 @@ export abstract class ConvexShape extends Shape {
    */
   _local!: number[];
   /** @internal Where the normals start in `_geo` (`_geoAt` + 2 × vertex count). */
-  _normalsAt!: number;
+  _normalsAt = 0;
   /** @internal Where the edge lengths start in `_geo`. */
-  _lengthsAt!: number;
+  _lengthsAt = 0;
   /** @internal Number of vertices. */
-  _count!: number;
+  _count = 0;
   /** @internal Edges carrying a normal: all of them for shapes with area, 1 for a segment, 0 for a point. */
-  _edgeCount!: number;
+  _edgeCount = 0;
   /** @internal Separating axes worth testing (a rectangle's opposite edges share an axis). */
-  _axisCount!: number;
+  _axisCount = 0;
   /** @internal Whether the shape has an interior (boxes and polygons do; segments and points do not). */
-  _hasArea!: boolean;
+  _hasArea = false;
 
   /** @internal */
   protected constructor(x: number, y: number, local: number[], edgeCount: number, axisCount: number) {

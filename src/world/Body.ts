@@ -65,8 +65,8 @@ export class Body<U = unknown> {
   _sensor: boolean;
   /** Your data. */
   userData: U;
-  /** @internal */ _category: number;
-  /** @internal */ _mask: number;
+  /** @internal */ _category = 0;
+  /** @internal */ _mask = 0;
   /** @internal Id given by the world on `add`; see `id`. */
   _id = -1;
   /** @internal */ _world: World<U> | null = null;

@@ -67,7 +67,7 @@ import {
  */
 export class World<U = unknown> {
   /** Margin of dynamic bodies' boxes in the index (see {@link WorldOptions.margin}). */
-  readonly margin: number;
+  readonly margin: number = 0;
   private readonly broad: BroadPhase<U>;
   private readonly list = new BodyList<U>();
   private readonly book: ContactBook<U>;

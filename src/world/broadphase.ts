@@ -228,7 +228,7 @@ export class BroadPhase<U> {
   /** Proxies re-filed because their body left its box, since the world was made. */
   indexMoves = 0;
   /** How far dynamic bodies' boxes extend beyond their shapes (see {@link WorldOptions.margin}). */
-  readonly margin: number;
+  readonly margin: number = 0;
 
   /** Reads the world's options: the margin here, the rest passed to both indexes. */
   constructor(options: WorldOptions) {

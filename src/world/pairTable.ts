@@ -10,7 +10,7 @@
 export class PairTable<V> {
   private keys: Int32Array;
   private values: (V | undefined)[];
-  private mask: number;
+  private mask = 0;
   private count = 0;
 
   constructor(initialCapacity = 64) {
