@@ -303,9 +303,6 @@ export class BenchmarkScene implements Scene {
     const progress = this.running ? `running: ${this.progress}` : this.progress;
     const ownLine =
       titleLines.length > 1 || 64 + titleWidth + 24 + ctx.measureText(progress).width > width - 24;
-    const pad = { l: 64, r: 24, t: lastTitleY + (ownLine ? 36 : 20), b: 48 };
-    const pw = width - pad.l - pad.r;
-    const ph = height - pad.t - pad.b;
     const all = [...this.series.values()].flatMap((s) => [...s.browser, ...s.node]);
     const nMin = Math.min(500, ...all.map((p) => p.n));
     const nMax = Math.max(50_000, ...all.map((p) => p.n));
@@ -315,6 +312,19 @@ export class BenchmarkScene implements Scene {
     const lx1 = Math.log10(nMax);
     const ly0 = Math.floor(Math.log10(msMin));
     const ly1 = Math.ceil(Math.log10(msMax));
+    const msLabel = (e: number): string => `${10 ** e >= 1 ? 10 ** e : (10 ** e).toFixed(-e)} ms`;
+    // The axis labels' column is as wide as its widest label: a slow machine puts points above a
+    // second, and "10000 ms" overran a fixed 64 px on a phone.
+    let labelWidth = 0;
+    for (let e = ly0; e <= ly1; e++) labelWidth = Math.max(labelWidth, ctx.measureText(msLabel(e)).width);
+    const pad = {
+      l: Math.max(64, Math.ceil(labelWidth) + 12),
+      r: 24,
+      t: lastTitleY + (ownLine ? 36 : 20),
+      b: 48,
+    };
+    const pw = width - pad.l - pad.r;
+    const ph = height - pad.t - pad.b;
     const X = (n: number): number => pad.l + ((Math.log10(n) - lx0) / (lx1 - lx0 || 1)) * pw;
     const Y = (ms: number): number =>
       pad.t + ph - ((Math.log10(Math.max(ms, 1e-4)) - ly0) / (ly1 - ly0 || 1)) * ph;
@@ -330,7 +340,7 @@ export class BenchmarkScene implements Scene {
       ctx.stroke();
       ctx.fillStyle = '#8fa3c7';
       ctx.textAlign = 'right';
-      ctx.fillText(`${10 ** e >= 1 ? 10 ** e : (10 ** e).toFixed(-e)} ms`, pad.l - 6, y + 4);
+      ctx.fillText(msLabel(e), pad.l - 6, y + 4);
     }
     // 16.7 ms: one frame at 60 fps
     const y60 = Y(1000 / 60);
