@@ -115,7 +115,7 @@ function snapshot(tree: Quadtree<Item>, all: readonly Item[]) {
       .query({ x: 40, y: 40, width: 90, height: 70 })
       .map((it) => it.id)
       .sort((a, b) => a - b),
-    nodes: tree.stats().nodes,
+    stats: tree.stats(), // (all of it, the bytes held too: a failed change keeps even its storage as it was)
   };
 }
 
@@ -254,6 +254,50 @@ describe('exception safety: a throw at any read changes nothing', () => {
       expect(index.pairs()).toEqual(before);
       index.validate();
     }
+  });
+
+  it('a change that needs more storage and meets a bad box keeps even its storage: stats() as before', () => {
+    // Each of these grows a buffer for its input (a copy of a plain array, the staging of an array
+    // insert or a refresh) before the bad entry is read. The buffer is kept only once all passed.
+    const boxes: number[] = [];
+    const index = new QuadIndex(BOUNDS);
+    for (let k = 0; k < 1000; k++) {
+      const x = (k % 100) * 1.9;
+      index.add(x, k % 7, x + 3, (k % 7) + 3);
+      boxes.push(x + 1, k % 7, x + 4, (k % 7) + 3);
+    }
+    const pairsBefore = index.pairs(); // (first: a pass sizes its scratch, which stats() counts)
+    const indexBefore = index.stats();
+    boxes[4 * 700 + 2] = Number.NaN;
+    expect(() => index.moveAll(boxes)).toThrow(/boxes\[2802\]/);
+    expect(index.stats()).toEqual(indexBefore);
+    expect(index.pairs()).toEqual(pairsBefore);
+    boxes[4 * 700 + 2] = boxes[4 * 700] + 3;
+    index.moveAll(boxes); // and the same array, mended, moves everything
+    expect(index.stats().arrayBytes).toBeGreaterThan(indexBefore.arrayBytes);
+
+    const items = scene(new Trap(), 1000, SEED);
+    const tree = new Quadtree<Item>(BOUNDS);
+    tree.insert(items[0]);
+    let before = tree.stats();
+    items[999].width = -1;
+    expect(() => tree.insert(items)).toThrow(/items\[999\]\.width/);
+    expect(tree.stats()).toEqual(before);
+    expect(tree.size).toBe(1);
+    // One by one, then a refresh meeting the bad box last.
+    for (const it of items.slice(1, 999)) tree.insert(it);
+    tree.pairs();
+    before = tree.stats();
+    items[999].width = 5;
+    tree.insert(items[999]);
+    tree.pairs();
+    before = tree.stats();
+    items[999].height = Number.POSITIVE_INFINITY;
+    expect(() => tree.refresh()).toThrow(/height/);
+    expect(tree.stats()).toEqual(before);
+    items[999].height = 5;
+    tree.refresh();
+    tree.validate();
   });
 
   it('World.step with a listener that throws at its k-th call: the world stays exact', () => {

@@ -136,7 +136,7 @@ export class TreeArrays {
    * SharedArrayBuffer: see batch.ts). Empty until such an input comes; kept for the next call so
    * that a frame allocates nothing.
    */
-  inputCopy = new Float64Array(0);
+  inputCopy: Float64Array = new Float64Array(0);
 
   /** Arguments are validated by the caller (see options.ts). */
   constructor(

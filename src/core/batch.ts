@@ -32,9 +32,15 @@ export function readBoxArray(tree: TreeStore, boxes: unknown): Float64Array | Fl
     );
   }
   const array = boxes as ArrayLike<number>;
-  const source = readableInPlace(array) ? array : copyLive(tree, array, end);
-  checkAll(tree.itemNode, source, end);
-  return source;
+  if (readableInPlace(array)) {
+    checkAll(tree.itemNode, array, end);
+    return array;
+  }
+  const copy = copyLive(tree, array, end);
+  checkAll(tree.itemNode, copy, end);
+  // Kept for the next call only now: a bad entry leaves even the index's storage as it was.
+  tree.inputCopy = copy;
+  return copy;
 }
 
 /**
@@ -86,13 +92,13 @@ function readableInPlace(boxes: ArrayLike<number>): boxes is Float64Array | Floa
 
 /**
  * The entries of the live ids below `end` of an array-like, each read once, into the tree's input
- * copy (grown by half when short, kept for the next call); throws naming a non-number. The entries
- * of ids that are not live are not read: moveAll ignores them, whatever they hold.
+ * copy, or a new one grown by half when that is short (the caller keeps it once every entry has
+ * passed); throws naming a non-number. The entries of ids that are not live are not read: moveAll
+ * ignores them, whatever they hold.
  */
 function copyLive(tree: TreeStore, boxes: ArrayLike<number>, end: number): Float64Array {
   const count = 4 * end;
-  if (tree.inputCopy.length < count) tree.inputCopy = new Float64Array(count + (count >> 1));
-  const copy = tree.inputCopy;
+  const copy = tree.inputCopy.length < count ? new Float64Array(count + (count >> 1)) : tree.inputCopy;
   const itemNode = tree.itemNode;
   for (let h = 0; h < end; h++) {
     if (itemNode[h] < 0) continue;

@@ -48,7 +48,7 @@ export class Quadtree<T extends Rect> {
    * Many items' boxes (4 numbers each), read and checked before an array insert or a refresh
    * commits. Kept between calls, so that a refresh every frame allocates nothing.
    */
-  private staged = new Float64Array(0);
+  private staged: Float64Array = new Float64Array(0);
   /** The elements of an array being inserted, read once (cleared after the call). */
   private stagedItems: (T | undefined)[] = [];
   /**
@@ -120,6 +120,7 @@ export class Quadtree<T extends Rect> {
         } finally {
           internal.endInput(index);
         }
+        this.staged = staged;
         index.reserve(count);
         // The clear-and-insert-all loop: the items the clear removed, in the same order, come
         // back into the tree they left and move, as in a refresh.
@@ -146,6 +147,7 @@ export class Quadtree<T extends Rect> {
           this.table.commitInsert(item as T, staged, 4 * k);
           return;
         }
+        this.staged = staged;
         this.deferred = k + 1;
         if (k + 1 === internal.clearedCount(index)) this.settle();
         return;
@@ -237,13 +239,16 @@ export class Quadtree<T extends Rect> {
     internal.moveFrom(this.index, id, staged, 0);
   }
 
-  /** {@link staged}, with room for `count` boxes (and the boxes staged so far, when `keep`). */
+  /**
+   * {@link staged}, or a larger copy of it (with the boxes staged so far, when `keep`), with room
+   * for `count` boxes. The caller keeps a larger one as {@link staged} only once every box has been
+   * read: after a bad box even the tree's storage is as it was.
+   */
   private stagingFor(count: number, keep = false): Float64Array {
     // Grown by half again at least, so a tree that gains a few items a frame does not reallocate every frame.
     const room = this.staged.length >> 2;
-    if (room < count)
-      this.staged = resize(Float64Array, this.staged, 4 * Math.max(count, room + (room >> 1)), keep);
-    return this.staged;
+    if (room >= count) return this.staged;
+    return resize(Float64Array, this.staged, 4 * Math.max(count, room + (room >> 1)), keep);
   }
 
   /**
@@ -264,6 +269,7 @@ export class Quadtree<T extends Rect> {
     } finally {
       internal.endInput(this.index);
     }
+    this.staged = staged;
     return internal.moveAllChecked(this.index, staged);
   }
 
@@ -287,6 +293,7 @@ export class Quadtree<T extends Rect> {
     } finally {
       internal.endInput(index);
     }
+    this.staged = staged;
     return moveListed(index, live, count, staged);
   }
 
