@@ -499,6 +499,44 @@ describe('edge cases', () => {
     const index = new QuadIndex({ x: 0, y: 0, width: 100, height: 100 });
     index.add(10, 10, 20, 20);
     expect([index.queryCircle(15, 15, 1e-200), index.queryCircle(15, 15, 5e-324)]).toEqual([[0], [0]]);
+
+    // Boxes a few ulps inside and outside the disc's edge, at those scales and at the ends of the
+    // float range (distances once measured in units of 1/radius, rounded, lost boxes just inside).
+    const ulpsFrom = (v: number, k: number) => {
+      const f = new Float64Array([v]);
+      const bits = new BigInt64Array(f.buffer);
+      bits[0] += BigInt(k); // (positive v: the next floats up for k > 0, down for k < 0)
+      return f[0];
+    };
+    const discs = [
+      { root: { x: 0, y: 0, width: 1, height: 1 }, cx: 5e-308, cy: 0, r: 1e-300 },
+      { root: { x: -1e308, y: -1, width: 1.7e308, height: 2 }, cx: -1e308, cy: 0, r: 1.7e308 },
+      { root: { x: -1e200, y: -1e200, width: 2e200, height: 2e200 }, cx: 3e199, cy: -2e199, r: 7e199 },
+      { root: { x: -1e-200, y: -1e-200, width: 2e-200, height: 2e-200 }, cx: 0, cy: 1e-201, r: 3e-201 },
+    ];
+    for (const { root, cx, cy, r } of discs) {
+      const edge = new QuadIndex(root);
+      const boxes: number[][] = [];
+      for (let k = -3; k <= 3; k++) {
+        // Along x (the nearest corner on the centre's row), then diagonally (dx = dy = r / √2).
+        const dx = ulpsFrom(r, k);
+        boxes.push([cx + dx, cy, cx + dx + r / 4, cy]);
+        const d = ulpsFrom(r / Math.SQRT2, k);
+        boxes.push([cx + d, cy + d, cx + d + r / 4, cy + d + r / 4]);
+      }
+      for (const [x0, y0, x1, y1] of boxes) edge.add(x0, y0, x1, y1);
+      const expected = boxes
+        .map(([x0, y0], id) => (Math.hypot(x0 - cx, y0 - cy) < r ? id : -1))
+        .filter((id) => id >= 0);
+      expect(expected.length, 'boxes on both sides of the edge').toBeGreaterThan(2);
+      expect(expected.length).toBeLessThan(boxes.length - 2);
+      expect(edge.queryCircle(cx, cy, r).sort((a, b) => a - b)).toEqual(expected);
+      const tree = new Quadtree<Item>(root);
+      const edgeItems = boxes.map(([x0, y0, x1, y1]) => item(x0, y0, x1 - x0, y1 - y0));
+      tree.insert(edgeItems);
+      const found = tree.queryCircle(cx, cy, r).map((it) => edgeItems.indexOf(it));
+      expect(found.sort((a, b) => a - b)).toEqual(expected);
+    }
   });
 
   it('forEachNode reports the tree for drawing', () => {

@@ -24,12 +24,12 @@ export enum Search {
 export const searchArgs = new Float64Array(7);
 
 // Where search() keeps a circle search's disc for inDisc, in the traversal's own Scratch.walk (not
-// in searchArgs, which a search started from a visitor overwrites): centre, unit of distance and
-// squared radius.
+// in searchArgs, which a search started from a visitor overwrites): centre, squared radius, and the
+// radius itself when it is far from 1 (else −1; see search).
 const DISC_X = 0;
 const DISC_Y = 1;
-const DISC_UNIT = 2;
-const DISC_R2 = 3;
+const DISC_R2 = 2;
+const DISC_FAR = 3;
 
 /** Validates a box search's arguments and stores them in {@link searchArgs}. */
 export function setBoxSearch(minX: number, minY: number, maxX: number, maxY: number): void {
@@ -112,15 +112,15 @@ function search(
   const maxY = args[3];
   // The disc test compares squares, which under- or overflow for a radius far from 1 (r² is 0 below
   // about 1e-162 and Infinity above 1e154, which would put a box at distance 0 outside a tiny disc
-  // and every box outside a huge one): there distances are measured in units of the radius.
-  // (1/radius overflows below about 5e-309: the unit is capped, and the radius measured in it.)
+  // and every box outside a huge one): there it compares the distance itself, which Math.hypot
+  // computes without either, as nearest() does. (Distances measured in units of the radius
+  // instead, 1/radius, rounded, lost boxes a few ulps inside the disc.)
   const radius = args[6];
-  const unit = radius > 0 && (radius < 1e-140 || radius > 1e140) ? Math.min(1 / radius, 1e300) : 1;
   const disc = ctx.walk;
   disc[DISC_X] = args[4];
   disc[DISC_Y] = args[5];
-  disc[DISC_UNIT] = unit;
-  disc[DISC_R2] = radius * unit * (radius * unit);
+  disc[DISC_R2] = radius * radius;
+  disc[DISC_FAR] = radius > 0 && (radius < 1e-140 || radius > 1e140) ? radius : -1;
   const grid = tree.gridSize;
   let qlox = cellLo(tree, 0, args, 0);
   let qloy = cellLo(tree, 1, args, 1);
@@ -257,20 +257,21 @@ function search(
 
 /**
  * Whether the box at boxes[o …] is nearer than the radius to the centre of `disc` (see DISC_X):
- * the distances on each axis multiplied by the disc's unit first, then compared, squared, with
- * its squared radius (see search). The numbers in arrays and a boolean back: V8 boxes a double
+ * the squared distance against the squared radius, or for a radius far from 1 the distance
+ * against the radius (see search). The numbers in arrays and a boolean back: V8 boxes a double
  * passed to or returned from a call it does not inline, and this runs for every box a circle
  * query tests.
  */
 function inDisc(disc: Float64Array, boxes: Float64Array, o: number): boolean {
   const x = disc[DISC_X];
   const y = disc[DISC_Y];
-  const unit = disc[DISC_UNIT];
   const minX = boxes[o];
   const minY = boxes[o + 1];
   const maxX = boxes[o + 2];
   const maxY = boxes[o + 3];
-  const dx = (minX > x ? minX - x : x > maxX ? x - maxX : 0) * unit;
-  const dy = (minY > y ? minY - y : y > maxY ? y - maxY : 0) * unit;
+  const dx = minX > x ? minX - x : x > maxX ? x - maxX : 0;
+  const dy = minY > y ? minY - y : y > maxY ? y - maxY : 0;
+  const far = disc[DISC_FAR];
+  if (far >= 0) return Math.hypot(dx, dy) < far;
   return dx * dx + dy * dy < disc[DISC_R2];
 }
