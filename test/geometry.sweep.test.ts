@@ -426,6 +426,28 @@ describe('known answers: sweepBoxes', () => {
     expect(hit.t).toBe((2e15 - 2) / 2e15);
   });
 
+  it('an overlap or a gap far smaller than the motion: the time keeps its sign where it underflows', () => {
+    // 1e-300 / 1e30 underflows to 0: read as 0, an exit time said "separating", and boxes already
+    // overlapping by 1e-300 were a miss.
+    expect(sweep([0, -1e-300, 10, 10], 0, 1e30, [0, -10, 10, 0])).toBe(true);
+    expect(hit.t).toBe(0);
+    expect(sweep([0, -1e-300, 10, 10], 0, -1e30, [0, -10, 10, 0])).toBe(true);
+    expect(hit.t).toBe(0);
+    expect(sweep([0, -5e-324, 10, 0], 1e300, -1e300, [0, -10, 10, 0])).toBe(true); // overlap by the least double
+    expect(hit.t).toBe(0);
+    // Touching (no overlap) and moving away stays a miss, however fast.
+    expect(sweep([0, 0, 10, 10], 0, 1e30, [0, -10, 10, 0])).toBe(false);
+    // A gap of 1e-300 crossed at 1e30 a step: a hit, at 1e-330 rounded (0).
+    expect(sweep([0, 1e-300, 10, 10], 0, -1e30, [0, -10, 10, 0])).toBe(true);
+    expect([hit.t, hit.normal.x, hit.normal.y]).toEqual([0, 0, 1]);
+    // The shape sweep takes the same decision (the index's: test/sweep.index.test.ts).
+    const seg = new Segment(3, 0, 7, 0);
+    const box = new Box(0, -5e-324, 6, 5);
+    expect(overlaps(seg, box)).toBe(true);
+    expect(sweepShapes(seg, -2, -9, box, hit)).toBe(true);
+    expect(hit.t).toBe(0);
+  });
+
   it('bad arguments throw naming the argument', () => {
     expect(() => sweep([0, 0, 10, Number.NaN], 1, 0, [0, 0, 1, 1])).toThrow(/maxY/);
     expect(() => sweep([0, 0, 10, 10], Number.POSITIVE_INFINITY, 0, [0, 0, 1, 1])).toThrow(/dx/);

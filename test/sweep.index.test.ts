@@ -193,6 +193,16 @@ describe('index sweeps vs brute force (fast-check)', () => {
     });
   });
 
+  it('known answers: a box already overlapping by far less than its motion is hit at t = 0', () => {
+    // (1e-300 / 1e30 underflows: the time keeps its sign, see core/sweep.ts, entryOf.)
+    const index = new QuadIndex({ x: -100, y: -100, width: 200, height: 200 });
+    index.add(0, -10, 10, 0);
+    expect(index.query(0, -1e-300, 10, 10)).toEqual([0]);
+    expect(index.sweep(0, -1e-300, 10, 10, 0, 1e30)).toMatchObject({ id: 0, t: 0 });
+    expect(index.sweep(0, -5e-324, 10, 10, 0, 1e300)).toMatchObject({ id: 0, t: 0 });
+    expect(index.sweep(0, 0, 10, 10, 0, 1e30)).toBeNull(); // touching, moving away
+  });
+
   it('Quadtree.sweep reports items and leaves the mover out', () => {
     const tree = new Quadtree<Rect & { name: string }>({ x: 0, y: 0, width: 100, height: 100 });
     const bullet = { name: 'bullet', x: 0, y: 10, width: 2, height: 2 };

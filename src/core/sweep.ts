@@ -27,6 +27,7 @@ export const entry = new Float64Array(3);
  * the static box b[bo … bo + 3]; on a hit its entry time (< 1; below 0, or −∞, when they overlap
  * at t = 0) is left in entry[0]. Each quotient is one exact difference divided once, and the sign
  * of a float difference is exact, so the t = 0 decisions are bit for bit the index's strict test.
+ * (Where a quotient underflows, the decision goes back to the differences: see below.)
  */
 export function entryOf(a: Float64Array, ao: number, b: Float64Array, bo: number): boolean {
   const aMinX = a[ao];
@@ -64,12 +65,29 @@ export function entryOf(a: Float64Array, ao: number, b: Float64Array, bo: number
   const enter = enterX > enterY ? enterX : enterY;
   const exit = exitX < exitY ? exitX : exitY;
   // Hit iff the open interval (enter, exit) meets [0, 1). An interval that closes as it opens
-  // (enter === exit) is a corner brushed in passing; exit === 0 is a pair separating from touching.
-  if (!(enter < exit && enter < 1 && exit > 0)) return false;
+  // (enter === exit) is a corner brushed in passing; exit === 0 is a pair separating from touching,
+  // unless that 0 is a quotient that underflowed: an overlap far smaller than the motion (1e-300
+  // left at 1e30 a step), whose boxes then overlap, or touch moving in, at the start. The signs of
+  // the differences tell which: every exit ahead, and the entry not.
+  if (!(enter < exit && enter < 1 && exit > 0) && !(exit === 0 && enter <= 0 && exitsAhead(a, ao, b, bo)))
+    return false;
   entry[0] = enter;
   entry[1] = enterX;
   entry[2] = enterY;
   return true;
+}
+
+/**
+ * Whether every exit time of {@link entryOf}'s boxes lies after the start, decided on the signs of
+ * the differences rather than on the quotients, which underflow. (Its own function, so that
+ * entryOf stays small enough for V8 to inline into the sweep's walk: written out in entryOf, the
+ * index sweep measured 5% slower.)
+ */
+function exitsAhead(a: Float64Array, ao: number, b: Float64Array, bo: number): boolean {
+  const dx = a[ao + 4];
+  const dy = a[ao + 5];
+  if (dx > 0 ? !(b[bo + 2] - a[ao] > 0) : dx < 0 && !(b[bo] - a[ao + 2] < 0)) return false;
+  return dy > 0 ? b[bo + 3] - a[ao + 1] > 0 : !(dy < 0) || b[bo + 1] - a[ao + 3] < 0;
 }
 
 /** boxEntry's arguments, for entryOf. */
