@@ -458,6 +458,37 @@ describe('known answers: circles beside a vertex, collapsed polygons, tangent ra
     expect([c.normalX, c.normalY]).toEqual([1, 0]);
   });
 
+  it('a box thinner than an ulp of its position collides like the segment it rounds to, with every kind', () => {
+    // Its side faces have no length and the normal (0, 0): taken for an axis, they separated it
+    // from every box and segment crossing it, while a circle and a segment on that line met them.
+    const flat = new Box(0, 1e15, 10, 0.01); // (the ulp at 1e15 is 0.125: both long edges round onto y = 1e15)
+    const line = new Segment(0, 1e15, 10, 1e15);
+    expect(flat.bounds.maxY).toBe(flat.bounds.minY);
+    const crossing = [
+      new Box(4, 1e15 - 5, 2, 10),
+      new Segment(5, 1e15 - 5, 5, 1e15 + 5),
+      new Circle(5, 1e15, 2),
+    ];
+    const beside = [
+      new Box(20, 1e15 - 5, 2, 10),
+      new Segment(15, 1e15 - 5, 15, 1e15 + 5),
+      new Circle(25, 1e15, 2),
+    ];
+    for (const other of crossing) {
+      expect([overlaps(flat, other), overlaps(other, flat)]).toEqual([true, true]);
+      expect(overlaps(line, other)).toBe(true);
+    }
+    for (const other of beside)
+      expect([overlaps(flat, other), overlaps(other, flat)]).toEqual([false, false]);
+    // Swept into it from the left, each hits it where the segment's answer says.
+    const hit = new SweepHit();
+    const mover = new Box(-20, 1e15 - 5, 2, 10);
+    expect(sweepShapes(mover, 40, 0, flat, hit)).toBe(true);
+    const t = hit.t;
+    expect(sweepShapes(mover, 40, 0, line, hit)).toBe(true);
+    expect(hit.t).toBe(t);
+  });
+
   it('a polygon rounded onto one point collides with a circle only if the point is inside it', () => {
     // At 1e16 (spacing 2) a 1-unit triangle's vertices round onto one point, and its zero normals
     // passed every "centre inside" test: any circle whose bounds held the point collided, with a

@@ -264,7 +264,10 @@ function testFaces(
       const p = nx * (w[W + 2 * k] - vx) + ny * (w[W + 2 * k + 1] - vy);
       if (p < reach) reach = p;
     }
-    if (!(reach < 0)) return false; // other lies wholly on the outer closed side of this face
+    // Other lies wholly on the outer closed side of this face. (A face of no length, which a box
+    // thinner than its coordinates' rounding has, has the normal (0, 0): no axis, it separates
+    // nothing. A Segment on the same line collided; the flat Box did not.)
+    if (!(reach < 0) && (nx !== 0 || ny !== 0)) return false;
     if (wantDepth) {
       // The shallowest push so far, kept in scratch (written out here rather than in a helper:
       // V8 boxes the doubles passed to a function it does not inline, a heap allocation per

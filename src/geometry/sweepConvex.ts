@@ -70,7 +70,8 @@ export function sweepConvexConvex(
         axisExit = (minB - maxA) / speed;
         sign = 1;
       } else {
-        if (!(minA < maxB && minB < maxA)) return false; // separated on an axis the motion does not change
+        // Separated on an axis the motion does not change. (Not a face of no length: see sat.ts, testFaces.)
+        if (!(minA < maxB && minB < maxA) && (ax !== 0 || ay !== 0)) return false;
         continue;
       }
       if (axisExit < exit) exit = axisExit;
