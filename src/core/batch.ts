@@ -32,15 +32,12 @@ export function readBoxArray(tree: TreeStore, boxes: unknown): Float64Array | Fl
     );
   }
   const array = boxes as ArrayLike<number>;
-  if (readableInPlace(array)) {
-    checkAll(tree.itemNode, array, end);
-    return array;
-  }
-  const copy = copyLive(tree, array, end);
-  checkAll(tree.itemNode, copy, end);
-  // Kept for the next call only now: a bad entry leaves even the index's storage as it was.
-  tree.inputCopy = copy;
-  return copy;
+  const copy = readableInPlace(array) ? null : copyLive(tree, array, end);
+  const source = copy ?? (array as Float64Array | Float32Array);
+  checkAll(tree.itemNode, source, end);
+  // A copy is kept for the next call only now: a bad entry leaves even the index's storage as it was.
+  if (copy !== null) tree.inputCopy = copy;
+  return source;
 }
 
 /**
