@@ -155,3 +155,56 @@ describe('separate() never pushes a moving body into a static one', () => {
     );
   });
 });
+
+describe('separate() leaves a pair it pushed apart clear of each other', () => {
+  it('an isolated pair, pushed apart, has no contact at the next step: no rounding residue keeps it touching (random pairs)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.nat(),
+          staticOther: fc.boolean(),
+          x: fc.double({ min: -2000, max: 2000, noNaN: true }),
+          y: fc.double({ min: -2000, max: 2000, noNaN: true }),
+        }),
+        ({ seed, staticOther, x, y }) => {
+          const rand = mulberry32(seed);
+          const world = new World({ bounds: { x: -2100, y: -2100, width: 4200, height: 4200 } });
+          const size = 4 + rand() * 40;
+          const otherSize = 4 + rand() * 40;
+          const a = world.add(new Body(shapeAt(rand, x, y, size)));
+          // Closer than either shape's inner radius (a polygon's is over 0.38 of its size): they overlap.
+          const near = 0.35 * Math.min(size, otherSize) * rand();
+          const angle = rand() * 2 * Math.PI;
+          const other = shapeAt(rand, x + near * Math.cos(angle), y + near * Math.sin(angle), otherSize);
+          const b = world.add(new Body(other, { isStatic: staticOther }));
+          world.step();
+          expect(world.contacts.length).toBe(1);
+          world.separate();
+          expect(collide(a.shape, b.shape, mtv), `still ${mtv.depth} deep`).toBe(false);
+          const ended: number[] = [];
+          world.on('collisionEnd', (c) => ended.push(c.bodyA.id));
+          world.step();
+          expect(world.contacts).toEqual([]);
+          expect(ended).toEqual([a.id]);
+        },
+      ),
+      { numRuns: 3 * RUNS },
+    );
+  });
+
+  it('two circles an ulp short of touching after the push: the contact ends, where it stayed for good', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 100, height: 100 } });
+    world.add(new Body(new Circle(17.931622359901667, 34.098631739616394, 14.055212745908648)));
+    world.add(
+      new Body(new Circle(10.929119773209095, 24.989786157384515, 17.57854366954416), { isStatic: true }),
+    );
+    let stays = 0;
+    world.on('collisionStay', () => stays++);
+    for (let i = 0; i < 10; i++) {
+      world.step();
+      world.separate();
+    }
+    expect(stays).toBe(0);
+    expect(world.contacts).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Contact } from '../geometry/contact.js';
+import { ROUNDING } from '../geometry/math.js';
 import { collideUnchecked } from '../geometry/sat.js';
 import type { Body } from './Body.js';
 import type { ContactBook } from './contacts.js';
@@ -114,6 +115,7 @@ function pushApart<U>(
     if (!separable(c, world)) continue;
     if (!collideUnchecked(c.bodyA.shape, c.bodyB.shape, mtv)) continue;
     pushPair(c.bodyA, c.bodyB, mtv, slide);
+    clearResidue(c.bodyA, c.bodyB, mtv, slide);
     pushed++;
   }
   return pushed;
@@ -153,6 +155,75 @@ function pushPair<U>(a: Body<U>, b: Body<U>, mtv: Contact, slide: Slide<U>): voi
   by[0] = -nx * left;
   by[1] = -ny * left;
   pushOut(a, by, slide);
+}
+
+/** How many extra pushes {@link clearResidue} makes at most, each twice as long as the last. */
+const RESIDUE_ROUNDS = 8;
+
+/**
+ * After a push by the whole depth, the pair can still overlap by a rounding residue: the new
+ * position is rounded, and two circles pushed apart along their centre line can end an ulp short
+ * of touching (1.8e-15 between circles of radius 14 and 18 near (20, 30)). Pushing by such a
+ * residue moves nothing (it is below an ulp of the position), so separate() called again would
+ * not remove it either, and the pair would stay a contact, step after step, for as long as the
+ * bodies rest there. Pushes the moving body on by the residue, and at least far enough to change
+ * its position, until the pair is clear. What a wall holds is a real overlap, not a residue, and
+ * is left.
+ */
+function clearResidue<U>(a: Body<U>, b: Body<U>, mtv: Contact, slide: Slide<U>): void {
+  for (let round = 0; round < RESIDUE_ROUNDS && residueLeft(a, b, mtv); round++) {
+    const by = pushBy;
+    if (!b.isStatic) {
+      nudge(b, mtv, 1, round);
+      if (a.isStatic) move(b, by);
+      else pushOut(b, by, slide);
+      if (by[0] !== 0 || by[1] !== 0 || a.isStatic) continue;
+    }
+    nudge(a, mtv, -1, round);
+    if (b.isStatic) move(a, by);
+    else pushOut(a, by, slide);
+  }
+}
+
+/**
+ * Whether a and b still collide (their MTV into `mtv`) by no more than rounding: ROUNDING times
+ * their largest coordinate. (Booleans and the contact cross the calls here, not numbers: see
+ * {@link pushBy}.)
+ */
+function residueLeft<U>(a: Body<U>, b: Body<U>, mtv: Contact): boolean {
+  if (!collideUnchecked(a.shape, b.shape, mtv)) return false;
+  const p = a.shape.bounds;
+  const q = b.shape.bounds;
+  const size = Math.max(
+    Math.abs(p.minX),
+    Math.abs(p.minY),
+    Math.abs(p.maxX),
+    Math.abs(p.maxY),
+    Math.abs(q.minX),
+    Math.abs(q.minY),
+    Math.abs(q.maxX),
+    Math.abs(q.maxY),
+  );
+  return mtv.depth <= ROUNDING * size;
+}
+
+/**
+ * Writes to {@link pushBy} the push of `body` by mtv's depth along `sign` times its normal, made
+ * at least 2^round units in the last place of the body's coordinates, and lengthened until it
+ * changes the body's position: a shorter push rounds away, in the position or in the vertices
+ * (a shape at the origin moves by less than its vertices can).
+ */
+function nudge<U>(body: Body<U>, mtv: Contact, sign: number, round: number): void {
+  const nx = sign * mtv.normalX;
+  const ny = sign * mtv.normalY;
+  const x = body.shape._x;
+  const y = body.shape._y;
+  const p = body.shape.bounds;
+  const size = Math.max(Math.abs(p.minX), Math.abs(p.minY), Math.abs(p.maxX), Math.abs(p.maxY));
+  let r = Math.max(mtv.depth, 2 ** (round - 52) * size);
+  for (let i = 0; i < 64 && x + nx * r === x && y + ny * r === y; i++) r *= 2;
+  pushBy[0] = nx * r;
+  pushBy[1] = ny * r;
 }
 
 /*
