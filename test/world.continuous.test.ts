@@ -922,6 +922,21 @@ describe('continuous bodies', () => {
     }
   });
 
+  it('a continuous sensor that crosses a wall keeps its contact with what it ends inside: nothing puts it back', () => {
+    const world = new World({ bounds: { x: 0, y: 0, width: 800, height: 600 } });
+    const wall = world.add(new Body(new Box(100, 0, 3, 200), { isStatic: true }));
+    const block = world.add(new Body(new Box(150, 0, 50, 200), { isStatic: true }));
+    const probe = world.add(new Body(new Circle(12, 50, 4), { continuous: true, isSensor: true }));
+    world.step();
+    probe.translate(160, 0); // through the wall, ends inside the block
+    world.step();
+    expect(world.contacts.map((c) => c.bodyA)).toEqual([wall, block]);
+    expect(world.contacts[0].continuous).toBe(true);
+    expect(world.contacts[1].continuous).toBe(false);
+    world.separate();
+    expect(probe.x).toBe(172);
+  });
+
   it('separate() puts a body back where a continuous contact says it touched', () => {
     const world = new World({ bounds: { x: 0, y: 0, width: 200, height: 100 } });
     world.add(new Body(new Box(100, 0, 2, 100), { isStatic: true }));

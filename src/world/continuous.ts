@@ -154,7 +154,7 @@ export class ContinuousSweeps<U> {
 
   /**
    * Whether the body of proxy ref `ref` crossed a body this step (its first hit) and met the
-   * body of `otherRef` only later along its motion.
+   * body of `otherRef` only later along its motion, unless it is a sensor.
    */
   private beyondFirstHit(ref: number, otherRef: number): boolean {
     if ((ref & 1) !== 0 || ref >> 1 >= this.crossingOf.length) return false; // (static: never swept)
@@ -163,6 +163,8 @@ export class ContinuousSweeps<U> {
     const other = bodyOfRef(otherRef, this.broad.dynamic, this.broad.statics);
     if (other === this.crossingOther[k]) return false;
     const body = this.crossingBody[k] as Body<U>;
+    // A sensor is never put back (separate() does not move it): it does end inside the body.
+    if (body.isSensor) return false;
     const shape = body.shape;
     const entry = this.entryHit;
     const from = this.motion;
