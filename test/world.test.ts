@@ -117,6 +117,13 @@ describe('World basics', () => {
     world.step();
     expect(pairs(world.started)).toEqual([[a.id, 1]]);
     world.validate();
+    // Removed and added back before the next step: the same ids, and the contact goes on.
+    world.remove(b);
+    world.add(b);
+    world.step();
+    expect([world.started.length, world.ended.length, pairs(world.stayed)]).toEqual([0, 0, [[a.id, 1]]]);
+    expect(ended).toEqual([[0, 1]]);
+    world.validate();
   });
 
   it('separate() pushes dynamic bodies out of statics and apart from each other', () => {

@@ -143,7 +143,9 @@ export class World<U = unknown> {
   /**
    * Removes a body. Returns `false` (and changes nothing) when it is not in this world. Contacts
    * it had are reported as `collisionEnd` by the next {@link step}; until then they remain in
-   * {@link contacts}. Throws during `step()` or from inside a query filter; allowed in listeners.
+   * {@link contacts}. A body added back before that step keeps its id, and a contact it still
+   * has then goes on (no end, no new start). Throws during `step()` or from inside a query
+   * filter; allowed in listeners.
    */
   remove(body: Body<U>): boolean {
     if (!(body instanceof Body) || body._world !== this) return false;
