@@ -269,7 +269,8 @@ export class World<U = unknown> {
    * the shortest way only if it overlaps.) One that already touched the body at the start of the step
    * (`timeOfImpact` 0) goes back to its start and slides along the face it touched by the part of
    * its motion along it, swept against the other bodies, so a body walking off a ledge goes on off
-   * it (docs/fast-objects.md). Call it after {@link step}; contacts are not recomputed until the
+   * it (docs/fast-objects.md). A pair it pushes apart no longer collides afterwards, to the last
+   * ulp, unless a wall holds it. Call it after {@link step}; contacts are not recomputed until the
    * next step. Returns the number of pairs pushed apart.
    */
   separate(): number {
