@@ -12,7 +12,7 @@ const settleStack = new Int32Array(3 * MAX_LEVELS + 2);
  * crossing a split line stays in the parent). Nodes live in typed arrays addressed by integer ids,
  * children allocated four at a time in Z (Morton) order: child 0 top-left, 1 top-right,
  * 2 bottom-left, 3 bottom-right. A box's target node follows from its cell range in O(1) (see
- * `cells.ts`), and moving a box inside its cell costs O(1).
+ * `cells.ts`), and moving a box inside its node costs O(1).
  */
 export class TreeStore extends TreeArrays {
   /** Cell range of the item being filed or moved (see {@link rangeOfItem}). */
