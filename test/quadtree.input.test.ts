@@ -1,6 +1,6 @@
 /** Bad input throws a clear error naming the field, and the tree is unchanged afterwards. */
 import { describe, expect, it } from 'vitest';
-import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
+import { QuadIndex, Quadtree, type Rect, World } from '../src/index.js';
 import { brutePairs, type Item, pairKey } from './oracle.js';
 
 const BOUNDS = { x: 0, y: 0, width: 100, height: 100 };
@@ -232,12 +232,22 @@ describe('errors that point at the fix', () => {
     const tree = new Quadtree<Rect>(BOUNDS);
     const ltrb = { left: 1, top: 2, right: 5, bottom: 6 } as unknown as Rect;
     expect(() => tree.insert(ltrb)).toThrow(
-      /items need numeric x, y, width and height \(got left, top, right, bottom\)/,
+      /item needs numeric x, y, width and height \(got left, top, right, bottom\)/,
     );
     const xywh = { x: 1, y: 2, w: 5, h: 6 } as unknown as Rect;
     expect(() => tree.insert(xywh)).toThrow(/got x, y, w, h/);
     expect(() => tree.insert([{ x: 0, y: 0, width: 1, height: 1 }, xywh])).toThrow(/items\[1\]/);
     expect(tree.size).toBe(0);
+    // Bounds too, for both indexes.
+    for (const Index of [Quadtree, QuadIndex]) {
+      expect(() => new Index(ltrb)).toThrow(
+        /bounds needs numeric x, y, width and height \(got left, top, right, bottom\)/,
+      );
+      expect(() => new Index({ minX: 0, minY: 0, maxX: 9, maxY: 9 } as unknown as Rect)).toThrow(
+        /got minX, minY/,
+      );
+    }
+    expect(() => new World({ bounds: ltrb })).toThrow(/options.bounds needs numeric x, y, width and height/);
   });
 
   it('the quadtree-js constructor call gets the options object to write instead', () => {

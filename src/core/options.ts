@@ -59,6 +59,8 @@ export function readSettings(
   const y = bounds.y;
   const width = bounds.width;
   const height = bounds.height;
+  // Another library's box shape: the message says what to pass.
+  if (width === undefined) requireRect(bounds, 'bounds');
   requireFinite(x, 'bounds.x');
   requireFinite(y, 'bounds.y');
   requirePositive(width, 'bounds.width');

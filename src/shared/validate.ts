@@ -110,7 +110,7 @@ export function requireRect(rect: unknown, name: string): void {
     if (found.length > 0) {
       const keys = Object.keys(r).filter((key) => r[key] !== undefined);
       throw new TypeError(
-        `${name}: items need numeric x, y, width and height (got ${keys.join(', ')}); ` +
+        `${name} needs numeric x, y, width and height (got ${keys.join(', ')}); ` +
           'convert other box shapes, e.g. { x: left, y: top, width: right - left, height: bottom - top }',
       );
     }

@@ -244,6 +244,8 @@ export class BroadPhase<U> {
     }
     if (bounds === null || typeof bounds !== 'object') requireRect(bounds, 'options.bounds');
     const area = { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height };
+    // Another library's box shape: the message says what to pass.
+    if (area.width === undefined) requireRect(bounds, 'options.bounds');
     this.dynamic = new Side<U>(area, indexOptions, false);
     this.statics = new Side<U>(area, indexOptions, true);
     this.margin = margin;
