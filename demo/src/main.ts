@@ -221,6 +221,12 @@ const STEP = STEP_MS / 1000;
  * the time is dropped instead of run in a burst.
  */
 const MAX_STEPS_PER_FRAME = 4;
+/**
+ * Most time, ms, one frame spends on steps beyond its first (see {@link runSteps}): one frame's worth.
+ * Cheap steps catch up after a short stall as before; steps too slow to keep up with real time run one
+ * per frame, and the time they owe is dropped.
+ */
+const STEP_BUDGET_MS = STEP_MS;
 /** Real time not yet stepped, ms; and the frame time it was last counted at (0: start afresh). */
 let owedMs = 0;
 let lastStepAt = 0;
@@ -242,17 +248,32 @@ function stepsDue(now: number): number {
   return due;
 }
 
+/**
+ * Runs the `due` steps of a frame, or fewer: another step only while the steps run so far and one more
+ * of their average length fit in {@link STEP_BUDGET_MS}. The first always runs. Steps that are too slow
+ * (brute force over thousands of objects) would otherwise owe more time every frame than the frame can
+ * pay back, and the page would spend all its time in catch-up steps (the "spiral of death"): the steps
+ * left out are dropped, the simulation runs slower than real time, and the page answers input every
+ * frame. Only how many steps a frame runs changes: the states, step after step, stay the same.
+ */
+function runSteps(due: number): void {
+  const t0 = performance.now();
+  for (let ran = 0; ran < due; ) {
+    scene.step(STEP);
+    steps++;
+    ran++;
+    const spent = performance.now() - t0;
+    if (spent + spent / ran > STEP_BUDGET_MS) break;
+  }
+}
+
 function frame(now: number): void {
   // Scheduled first: an exception in a scene must not stop the loop, or no later scene would ever run.
   requestAnimationFrame(frame);
   const t0 = performance.now();
   try {
-    if (!paused && !scene.manualLoop) {
-      for (let due = stepsDue(now); due > 0; due--) {
-        scene.step(STEP);
-        steps++;
-      }
-    } else lastStepAt = 0;
+    if (!paused && !scene.manualLoop) runSteps(stepsDue(now));
+    else lastStepAt = 0;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     scene.draw(ctx);
   } catch (error) {

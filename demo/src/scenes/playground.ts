@@ -44,8 +44,12 @@ type Layout = 'uniform' | 'clusters';
 const W = 1600;
 const H = 1000;
 const MAX_N = 50_000;
-/** the most objects brute force runs, and a tree too shallow to split them (see SHALLOW_LEVELS) */
-const BRUTE_MAX_N = 20_000;
+/**
+ * The most objects brute force runs, and a tree too shallow to split them (see SHALLOW_LEVELS): 12.5 million
+ * checks a step, some 15 to 70 ms, which keeps the page answering clicks at every frame. (At 20,000, 200
+ * million checks took up to a second a step on a slow machine.)
+ */
+const BRUTE_MAX_N = 5_000;
 /**
  * A tree of at most this many levels has at most four leaves: with 50,000 objects that is 300 million to
  * 1.25 billion checks per frame (half a second to seconds each), so it gets brute force's cap on N.
