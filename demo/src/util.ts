@@ -108,16 +108,48 @@ export function slider(o: SliderOptions): Slider {
     input.max = String(o.max);
     input.step = String(o.step ?? 1);
   }
+  /** the value shown (a log slider's position is rounded to its step, so it is kept here) */
+  let current = o.value;
+  /** shows `v`; a screen reader reads it too, not a log slider's position */
+  const show = (v: number): void => {
+    current = v;
+    out.textContent = format(v);
+    input.setAttribute('aria-valuetext', format(v));
+  };
   const set = (v: number): void => {
     input.value = String(toPos(v));
-    out.textContent = format(v);
+    show(v);
   };
   set(o.value);
   input.addEventListener('input', () => {
     const v = toValue(Number(input.value));
-    out.textContent = format(v);
+    show(v);
     o.onInput(v);
   });
+  if (o.log) {
+    // An arrow key moves a range input one step of its 1000, which a log slider's nice rounding takes back to
+    // the same value (1,000 → 1,006 → 1,000): the arrows go to the next nice value that way instead.
+    input.addEventListener('keydown', (e) => {
+      const dir =
+        e.key === 'ArrowRight' || e.key === 'ArrowUp'
+          ? 1
+          : e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+            ? -1
+            : 0;
+      if (dir === 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+      e.preventDefault();
+      // From the current value's position on (a value set elsewhere, 1,500 by the + key or ?n=5, need not be
+      // a nice one, nor in the slider's range): the first value past it. None at that end already.
+      for (let pos = clamp(Math.round(toPos(current)), 0, 1000); pos >= 0 && pos <= 1000; pos += dir) {
+        const v = toValue(pos);
+        if ((v - current) * dir > 0) {
+          set(v);
+          o.onInput(v);
+          return;
+        }
+      }
+    });
+  }
   const root = el('label', { class: 'slider' }, el('span', {}, o.label), input, out);
   return { root, input, set };
 }

@@ -362,6 +362,51 @@ test('playground: the N slider, the keyboard and the tree sliders change the sce
   }
 });
 
+test('playground: the arrow keys move the log N slider to the next nice value, either way', async () => {
+  // One step of the range input (1/1000 of it) used to round back to the same value: the keys did nothing.
+  const p = await newPage();
+  try {
+    await p.open('playground', 'seed=1&paused=1');
+    const slider = p.page.locator('#n-slider');
+    await slider.focus();
+    const seen = [];
+    for (const [key, want] of [
+      ['ArrowRight', 1250],
+      ['ArrowUp', 1500],
+      ['ArrowLeft', 1250],
+      ['ArrowDown', 1000],
+      ['ArrowDown', 975],
+      ['End', 50000],
+      ['ArrowRight', 50000],
+      ['ArrowLeft', 47500],
+      ['Home', 100],
+      ['ArrowLeft', 100],
+      ['ArrowUp', 125],
+    ]) {
+      await p.page.keyboard.press(key);
+      const got = await p.page.evaluate(() => ({
+        n: window.__qc.stats.n,
+        shown: document.querySelector('label.slider output').textContent,
+        spoken: document.getElementById('n-slider').getAttribute('aria-valuetext'),
+      }));
+      seen.push(`${key} ${got.n}`);
+      assert(got.n === want, `${seen.join(', ')}: wanted ${want}`);
+      const text = want.toLocaleString('en-US');
+      assert(got.shown === text && got.spoken === text, `shown ${got.shown}, aria-valuetext ${got.spoken}`);
+    }
+    // from a value the slider's rounding never gives (the + key's 1.5×, ?n=): the next nice one past it
+    await p.open('playground', 'seed=1&paused=1&n=1234');
+    await p.page.locator('#n-slider').focus();
+    await p.page.keyboard.press('ArrowRight');
+    assert((await stats(p.page)).n === 1250, 'n=1234, ArrowRight');
+    await p.page.keyboard.press('ArrowLeft');
+    assert((await stats(p.page)).n === 1000, 'n=1250, ArrowLeft');
+    note(seen.join(' · '));
+  } finally {
+    await p.close();
+  }
+});
+
 test('playground: brute force at its largest N stays responsive (steps too slow to keep up are dropped, not owed)', async () => {
   // Brute force ran up to 20,000 objects, and the loop ran 4 catch-up steps every frame once a step took longer
   // than a frame: ?n=50000&mode=brute drew no 3 frames in 15 s, and a click took seconds.
