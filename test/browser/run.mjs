@@ -1336,6 +1336,42 @@ test('examples draw at the screen pixel ratio (sharp on HiDPI), in the same CSS 
   note(rows.join(' · '));
 });
 
+test('examples keep their shape in a narrow window at any pixel ratio (375 px at 2×, 900 px at 1.5× and 2×)', async () => {
+  // Phaser, zoomed out by the ratio, wrote a fixed CSS height: a window narrower than the canvas squashed it.
+  const rows = [];
+  const failures = [];
+  for (const [name, width, height, ratio] of [
+    ['phaser', 375, 667, 2],
+    ['phaser', 900, 700, 1.5],
+    ['phaser', 900, 700, 2],
+    ['pixi', 375, 667, 2],
+    ['ecs', 375, 667, 2],
+  ]) {
+    const p = await newPage({ viewport: { width, height }, deviceScaleFactor: ratio });
+    try {
+      await p.openExample(name, 5);
+      const size = await p.page.locator('#stage canvas').evaluate((c) => {
+        const r = c.getBoundingClientRect();
+        return { cssWidth: r.width, aspect: c.width / c.height, cssAspect: r.width / r.height };
+      });
+      rows.push(
+        `${name} ${width} px ${ratio}×: ${size.cssWidth.toFixed(0)} CSS px, aspect ${size.cssAspect.toFixed(3)}`,
+      );
+      if (size.cssWidth > width) failures.push(`${name} ${width} px ${ratio}×: ${size.cssWidth} CSS px wide`);
+      if (Math.abs(size.aspect - size.cssAspect) > 0.02)
+        failures.push(
+          `${name} ${width} px ${ratio}×: shown at aspect ${size.cssAspect.toFixed(3)}, drawn at ${size.aspect.toFixed(3)}`,
+        );
+      if (name === 'phaser' && width === 375)
+        await p.page.screenshot({ path: shotPath('example-phaser-375-ratio-2.png') });
+    } finally {
+      await p.close();
+    }
+  }
+  note(rows.join('\n    '));
+  assert(failures.length === 0, failures.join('\n    '));
+});
+
 test('examples follow a change of pixel ratio (1× → 2× → 1.5×): redrawn at the new ratio, same CSS size', async () => {
   const rows = [];
   const failures = [];
