@@ -44,7 +44,8 @@ export function serveStatic({ dir, port = 0, host = '127.0.0.1' }) {
   const server = createServer(async (req, res) => {
     try {
       // the path alone: new URL() would read a request for '//x' as a host name and throw
-      const path = decodeURIComponent((req.url ?? '/').replace(/[?#].*$/, ''));
+      const rawPath = (req.url ?? '/').replace(/[?#].*$/, '');
+      const path = decodeURIComponent(rawPath);
       let file = normalize(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) {
         res.writeHead(403).end('forbidden');
@@ -52,6 +53,15 @@ export function serveStatic({ dir, port = 0, host = '127.0.0.1' }) {
       }
       let info = await stat(file).catch(() => null);
       if (info?.isDirectory()) {
+        // A folder's page is served at its URL with the slash: without it (/examples), the page's relative
+        // links and assets (./main.js) would resolve one folder up. Redirect there, as static servers do.
+        if (!rawPath.endsWith('/')) {
+          // (one leading slash: '//host/' or '/\host/' would send the browser to another site)
+          const local = `/${rawPath.replace(/^[/\\]+/, '')}`;
+          const query = (req.url ?? '').slice(rawPath.length);
+          res.writeHead(301, { location: `${local}/${query}` }).end();
+          return;
+        }
         file = join(file, 'index.html');
         info = await stat(file).catch(() => null);
       }

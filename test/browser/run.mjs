@@ -1372,6 +1372,37 @@ test('examples keep their shape in a narrow window at any pixel ratio (375 px at
   assert(failures.length === 0, failures.join('\n    '));
 });
 
+test('the static server sends a folder without its slash to the slash (/examples → /examples/)', async () => {
+  // It served the folder's index.html at /examples/ecs, whose relative ./assets/… then 404'd.
+  for (const [path, want] of [
+    ['examples', '/examples/'],
+    ['examples/ecs?x=1', '/examples/ecs/?x=1'],
+    ['/examples', '/examples/'], // (//examples: a path, never another host)
+  ]) {
+    const r = await fetch(`${base}${path}`, { redirect: 'manual' });
+    assert(
+      r.status === 301 && r.headers.get('location') === want,
+      `${path}: ${r.status} to ${r.headers.get('location')}`,
+    );
+  }
+  assert((await fetch(`${base}examples/`)).status === 200, 'examples/');
+  const p = await newPage();
+  try {
+    // (its script is ./assets/…: the example runs only if that resolved in the right folder)
+    await p.page.goto(`${base}examples/ecs`);
+    await p.page.waitForFunction(
+      () => window.__example?.ready === true && window.__example.frames > 5,
+      null,
+      {
+        timeout: 20000,
+      },
+    );
+    assert(p.page.url().endsWith('/examples/ecs/'), `ended at ${p.page.url()}`);
+  } finally {
+    await p.close();
+  }
+});
+
 test('examples follow a change of pixel ratio (1× → 2× → 1.5×): redrawn at the new ratio, same CSS size', async () => {
   const rows = [];
   const failures = [];
