@@ -164,8 +164,20 @@ function renderPanel(s: Stats): void {
   statsEl.replaceChildren(...rows);
 }
 
+/**
+ * `id` if it names a scene, else 'playground', which an unknown #hash or ?scene= shows: the URL then says
+ * #playground, so that a reload or a copied link reproduces it.
+ */
+function knownScene(id: string): string {
+  if (factories[id]) return id;
+  const url = new URL(location.href);
+  url.hash = 'playground';
+  history.replaceState(null, '', url);
+  return 'playground';
+}
+
 function mountScene(id: string, seed?: number, keep: unknown = null): void {
-  if (!factories[id]) id = 'playground';
+  id = knownScene(id);
   scene.dispose();
   controls.replaceChildren();
   toastEl.hidden = true;
@@ -415,9 +427,18 @@ canvas.addEventListener(
   { passive: false },
 );
 
+/** The seed the URL asks for (?seed=, clamped like the seed box), or undefined for the scene's default. */
+function urlSeed(): number | undefined {
+  const value = new URLSearchParams(location.search).get('seed');
+  const seed = value !== null && value !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(seed) ? clampSeed(seed) : undefined;
+}
+
+// A scene link (or key 1–6, or the back button) changes only the hash: the new scene takes the URL's seed,
+// so that what is on screen is what the URL shows after a reload.
 window.addEventListener('hashchange', () => {
-  const id = location.hash.slice(1);
-  if (id !== scene.id) mountScene(id);
+  const id = knownScene(location.hash.slice(1));
+  if (id !== scene.id) mountScene(id, urlSeed());
 });
 
 new ResizeObserver(resize).observe(stage);
@@ -439,10 +460,8 @@ watchPixelRatio();
 
 // ?paused=1 starts every scene frozen at step 0 (reproducible screenshots and tests; P or __qc.resume() runs it)
 const startId = location.hash.slice(1) || params.get('scene') || 'playground';
-const seedParam = params.get('seed');
 resize();
 // The same clamp as the seed box (?seed=abc falls back to the default, -3 to 0).
-const seedValue = seedParam !== null && seedParam !== '' ? Number(seedParam) : Number.NaN;
-mountScene(startId, Number.isFinite(seedValue) ? clampSeed(seedValue) : undefined);
+mountScene(startId, urlSeed());
 qc.ready = true;
 requestAnimationFrame(frame);

@@ -1003,6 +1003,57 @@ test('the seed box clamps like ?seed= does, so the URL it writes shows the same 
   }
 });
 
+test("a scene link takes the URL's seed, so a reload shows the same; an unknown #hash becomes #playground", async () => {
+  const p = await newPage();
+  try {
+    const now = () =>
+      p.page.evaluate(() => ({
+        scene: window.__qc.scene,
+        seed: window.__qc.seed,
+        box: document.getElementById('seed').value,
+        url: new URL(location.href).searchParams.get('seed'),
+        hash: location.hash,
+      }));
+    await p.open('playground', 'seed=5');
+    await p.page.click('#nav-camera'); // the camera showed seed 1 under ?seed=5#camera, and a reload seed 5
+    await p.page.waitForFunction(() => window.__qc.scene === 'camera');
+    const linked = await now();
+    assert(
+      linked.seed === 5 && linked.box === '5' && linked.url === '5' && linked.hash === '#camera',
+      `after the link: ${JSON.stringify(linked)}`,
+    );
+    const stat = (await stats(p.page)).total;
+    await p.page.reload();
+    await p.page.waitForFunction(() => window.__qc?.ready && window.__qc.frames > 2);
+    const reloaded = await now();
+    assert(reloaded.scene === 'camera' && reloaded.seed === 5, `reloaded: ${JSON.stringify(reloaded)}`);
+    assert((await stats(p.page)).total === stat, 'the reload shows another world');
+    // the number keys and the back button go the same way
+    await p.page.locator('#canvas').focus();
+    await p.page.keyboard.press('3');
+    await p.page.waitForFunction(() => window.__qc.scene === 'snake');
+    assert((await now()).seed === 5, 'key 3: another seed');
+    await p.page.goBack();
+    await p.page.waitForFunction(() => window.__qc.scene === 'camera');
+    assert((await now()).seed === 5, 'back: another seed');
+    // an unknown scene shows the playground, and the URL says so
+    await p.page.evaluate(() => {
+      location.hash = 'nope';
+    });
+    await p.page.waitForFunction(() => window.__qc.scene === 'playground');
+    assert((await now()).hash === '#playground', `hash after #nope: ${(await now()).hash}`);
+    await p.page.goto(`${base}?seed=2#nope`);
+    await p.page.waitForFunction(() => window.__qc?.ready && window.__qc.frames > 2);
+    const loaded = await now();
+    assert(
+      loaded.scene === 'playground' && loaded.hash === '#playground' && loaded.seed === 2,
+      `loaded #nope: ${JSON.stringify(loaded)}`,
+    );
+  } finally {
+    await p.close();
+  }
+});
+
 test('a stage only a few pixels tall does not stop the loop; a scene that throws is reported once', async () => {
   const p = await newPage();
   try {
