@@ -184,6 +184,7 @@ function mountScene(id: string, seed?: number, keep: unknown = null): void {
   scene = factories[id]();
   currentSeed = seed ?? scene.defaultSeed;
   seedInput.value = String(currentSeed);
+  seedBox.hidden = scene.seeded === false;
   steps = 0;
   lastStepAt = 0; // (a new scene starts on the frame it is mounted, owing no time)
   paused = new URLSearchParams(location.search).get('paused') === '1';
@@ -341,6 +342,13 @@ const qc: QcHooks = {
     const url = new URL(location.href);
     url.searchParams.set('seed', String(seed));
     history.replaceState(null, '', url);
+    if (scene.seeded === false) {
+      // A scene the seed does not change (the benchmark) is not started over for a new one.
+      currentSeed = seed;
+      seedInput.value = String(seed);
+      qc.seed = seed;
+      return;
+    }
     // Same scene, new seed: the user's choices (count, mode, options…) carry over.
     mountScene(scene.id, seed, scene.settings?.() ?? null);
   },
@@ -419,10 +427,11 @@ canvas.addEventListener('pointerleave', () => scene.pointerLeave?.());
 canvas.addEventListener(
   'wheel',
   (e) => {
-    if (!scene.wheel) return;
-    e.preventDefault();
+    // A sideways scroll (a trackpad's deltaX alone) is no turn of the wheel: the page keeps it, as it keeps
+    // every wheel event of a scene that has no use for the wheel.
+    if (!scene.wheel || e.deltaY === 0) return;
     const r = canvas.getBoundingClientRect();
-    scene.wheel(e.clientX - r.left, e.clientY - r.top, e.deltaY);
+    if (scene.wheel(e.clientX - r.left, e.clientY - r.top, e.deltaY)) e.preventDefault();
   },
   { passive: false },
 );

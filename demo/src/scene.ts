@@ -61,11 +61,17 @@ export interface Scene {
   pointerUp?(p: PointerInfo): void;
   /** the pointer left the canvas (hover effects end) */
   pointerLeave?(): void;
-  wheel?(x: number, y: number, deltaY: number): void;
+  /**
+   * a turn of the mouse wheel (deltaY ≠ 0; a sideways-only scroll never arrives): true when the scene used
+   * it, and the page is then not scrolled
+   */
+  wheel?(x: number, y: number, deltaY: number): boolean | undefined;
   /** the user's current choices, handed to the next instance's mount() as host.kept on a new seed */
   settings?(): unknown;
   /** scene-specific hooks exposed as window.__qc.api for tests and the console */
   readonly api?: Record<string, unknown>;
   /** true when the scene wants no automatic steps (e.g. the benchmark) */
   readonly manualLoop?: boolean;
+  /** false when the seed changes nothing in the scene (the benchmark): the shell hides the seed box */
+  readonly seeded?: boolean;
 }

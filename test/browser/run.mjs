@@ -1054,6 +1054,118 @@ test("a scene link takes the URL's seed, so a reload shows the same; an unknown 
   }
 });
 
+test('the benchmark waits with ?autorun=0 and hides the seed it ignores; the wheel, sideways scrolls, a11y', async () => {
+  const p = await newPage();
+  try {
+    // fillText on the demo canvas, to read what the benchmark says
+    await p.page.addInitScript(() => {
+      window.__texts = new Set();
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+        if (this.canvas.id === 'canvas') window.__texts.add(text);
+        return fillText.call(this, text, ...rest);
+      };
+    });
+    await p.open('benchmark', 'autorun=0');
+    const texts = await p.page.evaluate(() => [...window.__texts]);
+    assert(!texts.some((t) => t.includes('starting')), `"starting…" with nothing started: ${texts}`);
+    assert(
+      texts.some((t) => t.includes('not run yet')),
+      `no idle message: ${texts.join(' | ')}`,
+    );
+    assert(!(await p.page.locator('#seed').isVisible()), 'the benchmark shows a seed box');
+    assert((await p.page.locator('#bench-run').textContent()) === 'run', 'the button');
+    // a new seed (from the hook: the box is hidden) does not start the benchmark over
+    await p.page.evaluate(() => window.__qc.setSeed(9));
+    const bench = await stats(p.page);
+    assert(bench.running === false && bench.results === 0, `a new seed ran it: ${JSON.stringify(bench)}`);
+
+    // the wheel: a sideways scroll (deltaX alone) neither zooms nor turns, and the page keeps it
+    await p.open('camera', 'seed=1');
+    assert(await p.page.locator('#seed').isVisible(), 'the camera hides the seed box');
+    await p.page.evaluate(() => {
+      window.__wheels = [];
+      window.addEventListener('wheel', (e) => window.__wheels.push([e.deltaX, e.deltaY, e.defaultPrevented]));
+    });
+    const c = await p.page.locator('#canvas').boundingBox();
+    await p.page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await p.page.mouse.wheel(120, 0);
+    await p.page.waitForFunction(() => window.__wheels.length === 1);
+    assert((await stats(p.page)).zoom === 1, `sideways scroll zoomed: ${(await stats(p.page)).zoom}`);
+    await p.page.mouse.wheel(0, 120);
+    await p.page.waitForFunction(() => window.__wheels.length === 2);
+    assert((await stats(p.page)).zoom === 0.9, `a turn down zooms out to 0.9: ${(await stats(p.page)).zoom}`);
+    const wheels = await p.page.evaluate(() => window.__wheels);
+    assert(!wheels[0][2] && wheels[1][2], `default prevented (sideways, down): ${JSON.stringify(wheels)}`);
+    // zoom buttons have names; the toast is a live region; Tab to the canvas shows a focus ring
+    const names = await p.page.evaluate(() =>
+      ['zoom-in', 'zoom-out'].map((id) => document.getElementById(id).getAttribute('aria-label')),
+    );
+    assert(names[0] === 'Zoom in' && names[1] === 'Zoom out', `zoom buttons: ${names}`);
+    const toast = await p.page.evaluate(() => {
+      const t = document.getElementById('toast');
+      return [t.getAttribute('role'), t.getAttribute('aria-live')];
+    });
+    assert(toast[0] === 'status' && toast[1] === 'polite', `toast: ${toast}`);
+    await p.open('camera', 'seed=1'); // (afresh: no pointer used, so focus moved by Tab is "visible")
+    let focused = '';
+    for (let i = 0; i < 30 && focused !== 'canvas'; i++) {
+      await p.page.keyboard.press('Tab');
+      focused = await p.page.evaluate(() => document.activeElement?.id);
+    }
+    assert(focused === 'canvas', 'Tab never reached the canvas');
+    const ring = await p.page.evaluate(
+      () => getComputedStyle(document.getElementById('canvas')).outlineStyle,
+    );
+    assert(ring !== 'none', `no focus ring on the canvas: outline-style ${ring}`);
+
+    // the shapes scene: a sideways scroll does not turn the ray; its angle reads 0 to 359 whichever way it turned
+    await p.open('shapes', 'seed=1&paused=1');
+    const angle0 = (await stats(p.page)).rayAngleDeg;
+    await p.page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await p.page.mouse.wheel(120, 0);
+    await sleep(100);
+    assert((await stats(p.page)).rayAngleDeg === angle0, 'a sideways scroll turned the ray');
+    await p.page.evaluate(() => {
+      const r = window.__qc.api.ray();
+      window.__qc.api.setRay(r.worldX, r.worldY, 0.1);
+    });
+    await p.page.locator('#canvas').focus();
+    for (let i = 0; i < 10; i++) await p.page.keyboard.press('ArrowLeft'); // 0.06 rad each
+    const angle = (await stats(p.page)).rayAngleDeg;
+    assert(angle === 331, `0.1 rad turned 0.6 rad left (-29°) reads ${angle}`);
+  } finally {
+    await p.close();
+  }
+});
+
+test('a short landscape canvas: the snake minimap takes at most 40% of it', async () => {
+  const p = await newPage({ viewport: { width: 667, height: 375 }, deviceScaleFactor: 2 });
+  try {
+    await p.page.addInitScript(() => {
+      const fillRect = CanvasRenderingContext2D.prototype.fillRect;
+      CanvasRenderingContext2D.prototype.fillRect = function (x, y, w, h) {
+        if (this.canvas.id === 'canvas' && this.fillStyle === 'rgba(13, 20, 38, 0.9)')
+          window.__minimap = [w, h];
+        return fillRect.call(this, x, y, w, h);
+      };
+    });
+    await p.open('snake', 'seed=1');
+    const got = await p.page.evaluate(() => ({
+      map: window.__minimap,
+      canvas: [document.getElementById('canvas').clientWidth, document.getElementById('canvas').clientHeight],
+    }));
+    assert(got.map, 'no minimap drawn');
+    assert(
+      got.map[0] <= got.canvas[0] * 0.4 + 1 && got.map[1] <= got.canvas[1] * 0.4 + 1,
+      `minimap ${got.map} on a ${got.canvas} canvas`,
+    );
+    note(`minimap ${got.map.join('×')} px on a ${got.canvas.join('×')} px canvas`);
+  } finally {
+    await p.close();
+  }
+});
+
 test('a stage only a few pixels tall does not stop the loop; a scene that throws is reported once', async () => {
   const p = await newPage();
   try {

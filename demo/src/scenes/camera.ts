@@ -87,8 +87,8 @@ export class CameraScene implements Scene {
       el(
         'div',
         { class: 'row' },
-        this.zoomButton('zoom-in', '+', 1.25),
-        this.zoomButton('zoom-out', '−', 0.8),
+        this.zoomButton('zoom-in', '+', 1.25, 'Zoom in'),
+        this.zoomButton('zoom-out', '−', 0.8, 'Zoom out'),
       ),
       el(
         'div',
@@ -99,8 +99,8 @@ export class CameraScene implements Scene {
     this.renderMinimap();
   }
 
-  private zoomButton(id: string, text: string, f: number): HTMLButtonElement {
-    const b = el('button', { type: 'button', id }, text);
+  private zoomButton(id: string, text: string, f: number, name: string): HTMLButtonElement {
+    const b = el('button', { type: 'button', id, 'aria-label': name, title: name }, text);
     b.addEventListener('click', () => this.zoomBy(f));
     return b;
   }
@@ -369,8 +369,10 @@ export class CameraScene implements Scene {
   pointerUp(): void {
     this.drag = null;
   }
-  wheel(_x: number, _y: number, deltaY: number): void {
+  wheel(_x: number, _y: number, deltaY: number): boolean {
+    if (deltaY === 0) return false; // a sideways scroll: no zoom
     this.zoomBy(deltaY > 0 ? 0.9 : 1 / 0.9);
+    return true;
   }
 
   dispose(): void {

@@ -498,7 +498,8 @@ export class ShapesScene implements Scene {
       hitDistance: this.bestHit ? Math.round(this.bestHit.distance * 10) / 10 : 'none',
       rayX: Math.round(this.ray.x),
       rayY: Math.round(this.ray.y),
-      rayAngleDeg: Math.round((this.ray.angle * 180) / Math.PI),
+      // the ray turns both ways (keys, wheel) and spins: the angle as a compass reading, 0 to 359
+      rayAngleDeg: ((Math.round((this.ray.angle * 180) / Math.PI) % 360) + 360) % 360,
       resolve: this.resolve,
     };
   }
@@ -516,10 +517,12 @@ export class ShapesScene implements Scene {
   pointerMove(p: PointerInfo): void {
     if (p.pointerType === 'mouse' || p.buttons) this.setOrigin(p);
   }
-  wheel(_x: number, _y: number, deltaY: number): void {
+  wheel(_x: number, _y: number, deltaY: number): boolean {
+    if (deltaY === 0) return false; // a sideways scroll: the ray does not turn
     this.ray.angle += deltaY > 0 ? 0.05 : -0.05;
     this.ray.spin = false;
     this.castRay();
+    return true;
   }
 
   keyDown(key: string): boolean | undefined {

@@ -39,7 +39,7 @@ export class SnakeScene implements Scene {
   readonly id = 'snake';
   readonly title = 'Snake';
   readonly help =
-    'arrows / WASD / swipe: steer · Space: restart (a tap too, after a crash) · any key ends the autopilot';
+    'arrows / WASD / swipe: steer (ends the autopilot) · Space: restart (a tap too, after a crash)';
   readonly about =
     `${FOOD.toLocaleString('en-US')} food items and every body segment live in one quadtree. Each step the head ` +
     'asks the tree for what touches it (forEachInCircle): food is eaten and respawned elsewhere, a body segment ends ' +
@@ -359,8 +359,9 @@ export class SnakeScene implements Scene {
     }
     ctx.restore();
 
-    // minimap
-    const m = 130;
+    // minimap: at most 40% of the canvas either way, as the camera scene's (a fixed 130 px covered most of a
+    // phone held sideways)
+    const m = Math.max(1, Math.min(130, Math.round(width * 0.4), Math.round(height * 0.4)));
     const mx = width - m - 10;
     const my = height - m - 10;
     ctx.fillStyle = 'rgba(13, 20, 38, 0.9)';
