@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import * as internal from '../src/core/internal.js';
 import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
-import { shiftyBounds } from './fixtures.js';
+import { mulberry32, shiftyBounds } from './fixtures.js';
 import { minMaxMeetsCircle, withinDistance } from './oracle.js';
 
 const RUNS = Number(process.env.QC_RUNS ?? 200);
@@ -648,6 +648,95 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     index.forEachPair(() => ++calls < 7);
     expect(calls).toBe(7);
   }, 60_000);
+
+  it('rows of boxes along split lines (each reaching leaves by the hundred): every pair once, stopping early stops', () => {
+    // Boxes across a split line stay in the node it splits and reach every leaf beside the line
+    // on their side: leaves reached by many of them find their pairs by a sort and sweep. Rows
+    // across the root's midlines and deeper lines, in both directions, with boxes of no width or
+    // height, copies of one box, boxes touching end to end or starting on the line, and big boxes
+    // reaching many leaves.
+    const row = fc.record({
+      line: fc.constantFrom(512, 256, 768, 128, 384, 640, 896),
+      vertical: fc.boolean(),
+      count: fc.integer({ min: 150, max: 600 }),
+      seed: fc.nat(),
+      // Some boxes not across the line (starting or ending on it) are filed beside it, split the
+      // leaves there and so share the row out among more of them.
+      loose: fc.boolean(),
+    });
+    const big = fc.tuple(
+      fc.integer({ min: 0, max: 1000 }),
+      fc.integer({ min: 0, max: 1000 }),
+      fc.integer({ min: 0, max: 600 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 1, maxLength: 3 }),
+        fc.array(big, { maxLength: 12 }),
+        fc.integer({ min: 1, max: 32 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.nat(),
+        (rows, bigs, maxObjects, maxLevels, stop) => {
+          const index = new QuadIndex({ x: 0, y: 0, width: 1024, height: 1024 }, { maxObjects, maxLevels });
+          const model = new Model();
+          const add = (box: Corners): void => model.set(index.add(...box), box);
+          for (const { line, vertical, count, seed, loose } of rows) {
+            const random = mulberry32(seed);
+            const size = (): number => {
+              const kind = random();
+              return kind < 0.15 ? 0 : kind < 0.6 ? Math.floor(random() * 12) : random() * 40;
+            };
+            let along = random() * 1000 - 30;
+            let last: Corners | null = null;
+            for (let k = 0; k < count; k++) {
+              const kind = random();
+              // A copy of the last box, the next box from where the last one ended, or anywhere.
+              if (last !== null && kind < 0.1) {
+                add(last);
+                continue;
+              }
+              if (kind > 0.3 || last === null) along = random() * 1080 - 30;
+              const before = loose && random() < 0.1 ? 0 : size() || 0.5;
+              const after = loose && random() < 0.1 ? 0 : size() || 0.5;
+              const thick = size();
+              const box: Corners = vertical
+                ? [line - before, along, line + after, along + thick]
+                : [along, line - before, along + thick, line + after];
+              add(box);
+              last = box;
+              along += thick;
+            }
+          }
+          for (const [x, y, w] of bigs) add([x, y, x + w, y + w / 2]);
+          const expected = model.pairs();
+          expect(pairKeys(index)).toEqual(expected);
+          const stopAt = 1 + (stop % Math.max(1, expected.length));
+          let calls = 0;
+          index.forEachPair(() => ++calls < stopAt);
+          expect(calls).toBe(Math.min(stopAt, expected.length));
+          index.validate();
+        },
+      ),
+      { numRuns: Math.max(30, RUNS >> 2) },
+    );
+  });
+
+  it('a row of 4,000 boxes across the root midline is not tested all against all', () => {
+    // The row stays in the root and reaches the two leaves on each side of the line 2,000
+    // strong: all against all, 2 × 2,000²/2 = 4M tests for about 4,000 overlaps.
+    const index = new QuadIndex({ x: 0, y: 0, width: 4096, height: 4096 });
+    const model = new Model();
+    const random = mulberry32(7);
+    for (let k = 0; k < 4000; k++) {
+      const y = random() * 4090;
+      const box: Corners = [2046 - random() * 3, y, 2050 + random() * 3, y + 1 + random() * 3];
+      model.set(index.add(...box), box);
+    }
+    const expected = model.pairs();
+    expect(pairKeys(index)).toEqual(expected);
+    const checks = index.forEachPair(() => {});
+    expect(checks).toBeLessThan(4 * expected.length + 4000);
+  });
 
   it('moveAll moving every box at once, with removed ids among them, then single moves: all match the model', () => {
     // moveAll re-files the ids one by one while reading every box from the caller's array, so

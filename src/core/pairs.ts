@@ -10,7 +10,8 @@ import type { IdPairVisitor } from './types.js';
  * One depth-first walk that tests pairs only in leaves. Boxes stored in an internal node (those
  * crossing its split lines) are handed down to every child block their cell range reaches, so
  * a leaf sees its own boxes plus the crossing boxes that reach it, and pairs are tested locally: a
- * long row of boxes on the root's centre line is never tested all against all. A pair of
+ * long row of boxes on the root's centre line is never tested all against all (a leaf it reaches
+ * in numbers sweeps it, see sweepHanded). A pair of
  * handed-down boxes can meet in several leaves; it is reported only in the leaf holding the
  * reference cell of the pair (the larger of the two minimum cells on each axis), which lies in
  * exactly one leaf. No set is needed to de-duplicate.
@@ -250,17 +251,44 @@ function leafPairs(
     tableIds[handed + i] = slotIds[run + i];
   }
   const rows = handed + own;
+  let checks = 0;
+  // Many handed-down entries that are partners (a row of boxes along an ancestor's split line,
+  // each reaching this leaf): their pairs by a sweep, not all against all (see sweepHanded).
+  // `swept` is where the row loops below start: after the handed-down rows when the sweep did
+  // their pairs. (The row loops' tests among them: group 0 against every later row, group 1
+  // against group 2.)
+  let swept = 0;
+  const rowTests =
+    aboveStart * handed -
+    (aboveStart * (aboveStart + 1)) / 2 +
+    (leftStart - aboveStart) * (bothStart - leftStart);
+  if (handed >= SWEEP_FROM && rowTests > SWEEP_TESTS_PER_ROW * handed) {
+    const made = sweepHanded(table, tableIds, handed, aboveStart, leftStart, bothStart, side, visit);
+    if (made < 0) return made;
+    checks = made;
+    swept = handed;
+  }
   if (rows > WIDE)
-    return wideLeafPairs(table, tableIds, handed, rows, aboveStart, leftStart, bothStart, visit);
+    return wideLeafPairs(
+      table,
+      tableIds,
+      handed,
+      rows,
+      aboveStart,
+      leftStart,
+      bothStart,
+      swept,
+      checks,
+      visit,
+    );
   // Every row's tests are written to the hit buffer, which holds pairRoom entries; a row is
   // shorter than the table, so after a flush there is room for one.
   const room = ctx.pairRoom;
   const found = ctx.hits;
   let hits = 0;
-  let checks = 0;
   // Row p's partners: group 0 pairs with everything after it, group 1 with group 2. Groups 2
   // and 3 have no rows of their own.
-  for (let p = 0; p < leftStart; p++) {
+  for (let p = swept; p < leftStart; p++) {
     const lo = p < aboveStart ? p + 1 : leftStart;
     const hi = p < aboveStart ? handed : bothStart;
     checks += hi - lo;
@@ -293,6 +321,121 @@ function leafPairs(
 }
 
 /**
+ * From this many handed-down entries on, a leaf may find their pairs by {@link sweepHanded}. Below
+ * it the row loops cost less than the sort (a leaf gets a few handed-down entries in the bench's
+ * scenes); far above it they cost the square of the count.
+ */
+const SWEEP_FROM = 64;
+
+/**
+ * ... and when the row loops would test more than this many pairs per handed-down entry: only
+ * partners are tested there (a leaf reached by many big boxes that all start left of it or above
+ * it tests few or none of them against each other), while the sweep also passes over the ones
+ * that are not partners.
+ */
+const SWEEP_TESTS_PER_ROW = 32;
+
+/**
+ * The pairs among a leaf's handed-down entries (table rows 0 … handed − 1, in the corner groups
+ * leafPairs sorted them into: group g from its start in aboveStart, leftStart, bothStart) that
+ * belong to the leaf, as the row loops find them, by sort and sweep: the rows sorted by their
+ * minimum on the axis where those minima spread the most, each tested against the rows that
+ * start before it ends on that axis. A pair belongs here unless the groups' codes share a bit
+ * (see cornerSide). Reports each pair as it is found (lower row's id second, as the row loops
+ * do); returns the number of box tests, or ~tests when the visitor stopped. `order` takes the
+ * sorted rows.
+ *
+ * Why: the boxes along a split line stay in the node the line splits, and each reaches the
+ * children on its side; those children own nothing and never split, so a row of 2n boxes along
+ * the line reaches one leaf n strong. All against all, its pairs cost n²/2 tests for about n
+ * overlaps (16,000 boxes on the root's midline: 64M tests, 0.22 s a pass; along the line, a
+ * sweep tests each box against its few neighbours).
+ */
+function sweepHanded(
+  table: Float64Array,
+  tableIds: Int32Array,
+  handed: number,
+  aboveStart: number,
+  leftStart: number,
+  bothStart: number,
+  order: Int32Array,
+  visit: IdPairVisitor,
+): number {
+  const axis = spreadAxis(table, handed);
+  sortRows(table, order, handed, axis);
+  let checks = 0;
+  for (let i = 0; i < handed; i++) {
+    const p = order[i];
+    const p4 = p << 2;
+    const gp = p < aboveStart ? 0 : p < leftStart ? 1 : p < bothStart ? 2 : 3;
+    const end = table[p4 | (axis + 2)];
+    for (let j = i + 1; j < handed; j++) {
+      const q = order[j];
+      const q4 = q << 2;
+      // Sorted by minimum: from the first row that starts where p ends, none overlaps it.
+      if (!(table[q4 | axis] < end)) break;
+      const gq = q < aboveStart ? 0 : q < leftStart ? 1 : q < bothStart ? 2 : 3;
+      if ((gp & gq) !== 0) continue;
+      checks++;
+      if (
+        table[q4] < table[p4 | 2] &&
+        table[p4] < table[q4 | 2] &&
+        table[q4 | 1] < table[p4 | 3] &&
+        table[p4 | 1] < table[q4 | 3] &&
+        visit(tableIds[p < q ? q : p], tableIds[p < q ? p : q]) === false
+      ) {
+        return ~checks;
+      }
+    }
+  }
+  return checks;
+}
+
+/** 0 (x) or 1 (y): the axis on which the minima of table rows 0 … n − 1 spread the most. */
+function spreadAxis(table: Float64Array, n: number): number {
+  let x0 = table[0];
+  let x1 = x0;
+  let y0 = table[1];
+  let y1 = y0;
+  for (let r = 1; r < n; r++) {
+    const x = table[r << 2];
+    const y = table[(r << 2) | 1];
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  return x1 - x0 >= y1 - y0 ? 0 : 1;
+}
+
+/** order[0 … n − 1] = the rows 0 … n − 1 by their minimum on `axis` (heapsort: no allocation, no recursion). */
+function sortRows(table: Float64Array, order: Int32Array, n: number, axis: number): void {
+  for (let i = 0; i < n; i++) order[i] = i;
+  for (let start = (n >> 1) - 1; start >= 0; start--) siftRow(table, order, start, n, axis);
+  for (let end = n - 1; end > 0; end--) {
+    const top = order[0];
+    order[0] = order[end];
+    order[end] = top;
+    siftRow(table, order, 0, end, axis);
+  }
+}
+
+function siftRow(table: Float64Array, order: Int32Array, root: number, n: number, axis: number): void {
+  const row = order[root];
+  const key = table[(row << 2) | axis];
+  let i = root;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && table[(order[child] << 2) | axis] < table[(order[child + 1] << 2) | axis]) child++;
+    if (!(key < table[(order[child] << 2) | axis])) break;
+    order[i] = order[child];
+    i = child;
+  }
+  order[i] = row;
+}
+
+/**
  * The most rows a leaf's table may have for {@link testRow}'s hits: a hit holds both rows' numbers
  * in 16 bits each.
  */
@@ -311,10 +454,12 @@ function wideLeafPairs(
   aboveStart: number,
   leftStart: number,
   bothStart: number,
+  from: number,
+  checksSoFar: number,
   visit: IdPairVisitor,
 ): number {
-  let checks = 0;
-  for (let p = 0; p < rows; p++) {
+  let checks = checksSoFar;
+  for (let p = from; p < rows; p++) {
     // The same partners as above: group 0 everything after it, group 1 group 2, own rows
     // everything before them.
     const lo = p < aboveStart ? p + 1 : p < leftStart ? leftStart : p < handed ? p : 0;
