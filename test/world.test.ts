@@ -329,6 +329,25 @@ describe('World bad input and re-entrancy', () => {
     world.validate();
   });
 
+  it('ids run out at 2^31 (int32s, never reused): add() then throws and changes nothing, and a returning body keeps its id', () => {
+    const world = new World({ bounds });
+    const early = world.add(new Body(new Circle(50, 50, 5)));
+    world.remove(early);
+    // Skip ahead instead of adding two billion bodies.
+    (world as unknown as { list: { nextId: number } }).list.nextId = 2 ** 31 - 1;
+    const last = world.add(new Body(new Circle(52, 50, 5)));
+    expect(last.id).toBe(2 ** 31 - 1);
+    const before = world.size;
+    expect(() => world.add(new Body(new Circle(60, 50, 5)))).toThrow(RangeError);
+    expect(world.size).toBe(before);
+    world.validate();
+    world.add(early); // had an id here: gets it back
+    expect(early.id).toBe(0);
+    world.step();
+    expect(pairs(world.contacts)).toEqual([[0, 2 ** 31 - 1]]);
+    world.validate();
+  });
+
   it('a body that visits another world and comes back gets its first id back', () => {
     const a = new World({ bounds });
     const b = new World({ bounds });

@@ -26,6 +26,18 @@ export class BodyList<U> {
   private readonly ids = new WeakMap<Body<U>, number>();
 
   /**
+   * Throws, changing nothing, unless `body` can get an id in this world: the one it had here, or
+   * a new one. Ids are never reused and are stored as int32s: past 2^31 − 1 they would wrap.
+   */
+  requireId(body: Body<U>): void {
+    if (this.nextId > 0x7fffffff && !this.ids.has(body)) {
+      throw new RangeError(
+        'World.add(): this world has handed out all 2^31 body ids (they are never reused); add the bodies to a new World',
+      );
+    }
+  }
+
+  /**
    * Files a body that the broad phase has just taken in: `world` becomes its world, and it gets
    * the next id unless this world gave it one before (its old id back keeps contacts in order).
    */
