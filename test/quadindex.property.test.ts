@@ -129,6 +129,20 @@ function corners(box: Rect): Corners {
   return [box.x, box.y, box.x + box.width, box.y + box.height];
 }
 
+/**
+ * The index's pairs are the model's, each once; a visitor that returns false at call
+ * 1 + (stop mod pairs) stops the walk there; and the index is valid.
+ */
+function expectPairsAndStop(index: QuadIndex, model: Model, stop: number): void {
+  const expected = model.pairs();
+  expect(pairKeys(index)).toEqual(expected);
+  const stopAt = 1 + (stop % Math.max(1, expected.length));
+  let calls = 0;
+  index.forEachPair(() => ++calls < stopAt);
+  expect(calls).toBe(Math.min(stopAt, expected.length));
+  index.validate();
+}
+
 function pairKeys(index: QuadIndex): string[] {
   const flat = index.pairs();
   const out: string[] = [];
@@ -584,13 +598,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
             const box = spots[pick % spots.length];
             model.set(index.add(...box), box);
           }
-          const expected = model.pairs();
-          expect(pairKeys(index)).toEqual(expected);
-          const stopAt = 1 + (stop % Math.max(1, expected.length));
-          let calls = 0;
-          index.forEachPair(() => ++calls < stopAt);
-          expect(calls).toBe(Math.min(stopAt, expected.length));
-          index.validate();
+          expectPairsAndStop(index, model, stop);
         },
       ),
       { numRuns: Math.max(20, RUNS >> 2) },
@@ -708,13 +716,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
             }
           }
           for (const [x, y, w] of bigs) add([x, y, x + w, y + w / 2]);
-          const expected = model.pairs();
-          expect(pairKeys(index)).toEqual(expected);
-          const stopAt = 1 + (stop % Math.max(1, expected.length));
-          let calls = 0;
-          index.forEachPair(() => ++calls < stopAt);
-          expect(calls).toBe(Math.min(stopAt, expected.length));
-          index.validate();
+          expectPairsAndStop(index, model, stop);
         },
       ),
       { numRuns: Math.max(30, RUNS >> 2) },

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Contact } from '../geometry/contact.js';
-import { ROUNDING } from '../geometry/math.js';
+import { roundingIn, vec } from '../geometry/math.js';
 import { collideUnchecked } from '../geometry/sat.js';
 import type { Body } from './Body.js';
 import type { ContactBook } from './contacts.js';
@@ -186,26 +186,18 @@ function clearResidue<U>(a: Body<U>, b: Body<U>, mtv: Contact, slide: Slide<U>):
 }
 
 /**
- * Whether a and b still collide (their MTV into `mtv`) by no more than rounding: ROUNDING times
- * their largest coordinate. (Booleans and the contact cross the calls here, not numbers: see
+ * Whether a and b still collide (their MTV into `mtv`) by no more than rounding, as roundingIn
+ * measures it on their bounds. (Booleans and the contact cross the calls here, not numbers: see
  * {@link pushBy}.)
  */
 function residueLeft<U>(a: Body<U>, b: Body<U>, mtv: Contact): boolean {
   if (!collideUnchecked(a.shape, b.shape, mtv)) return false;
-  const p = a.shape.bounds;
-  const q = b.shape.bounds;
-  const size = Math.max(
-    Math.abs(p.minX),
-    Math.abs(p.minY),
-    Math.abs(p.maxX),
-    Math.abs(p.maxY),
-    Math.abs(q.minX),
-    Math.abs(q.minY),
-    Math.abs(q.maxX),
-    Math.abs(q.maxY),
-  );
-  return mtv.depth <= ROUNDING * size;
+  roundingIn(a.shape.bounds, b.shape.bounds, noMotion);
+  return mtv.depth <= vec[0];
 }
+
+/** A motion of (0, 0), for {@link roundingIn}. */
+const noMotion = new Float64Array(2);
 
 /**
  * Writes to {@link pushBy} the push of `body` by mtv's depth along `sign` times its normal, made
