@@ -723,6 +723,39 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     );
   });
 
+  it('crowds of boxes across many split lines (leaves handed boxes from every side, swept): every pair once', () => {
+    // Hundreds of boxes 30-280 wide in a 1,024 world cross split lines at every level: leaves
+    // are handed dozens of them that start inside, above or left of the leaf, in every mix of
+    // the corner groups, and the crowded ones sort and sweep them.
+    fc.assert(
+      fc.property(
+        fc.nat(),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 3, max: 8 }),
+        fc.nat(),
+        (seed, maxObjects, maxLevels, stop) => {
+          const random = mulberry32(seed);
+          const index = new QuadIndex({ x: 0, y: 0, width: 1024, height: 1024 }, { maxObjects, maxLevels });
+          const model = new Model();
+          const add = (box: Corners): void => model.set(index.add(...box), box);
+          for (let i = 800 + Math.floor(random() * 800); i > 0; i--) {
+            const x = random() * 1000;
+            const y = random() * 1000;
+            add([x, y, x + 30 + random() * 250, y + 30 + random() * 250]);
+          }
+          for (let i = Math.floor(random() * 300); i > 0; i--) {
+            const x = random() * 1020;
+            const y = random() * 1020;
+            const w = random() * 4;
+            add([x, y, x + w, y + (random() < 0.2 ? 0 : w)]);
+          }
+          expectPairsAndStop(index, model, stop);
+        },
+      ),
+      { numRuns: Math.max(12, RUNS >> 4) },
+    );
+  });
+
   it('a row of 4,000 boxes across the root midline is not tested all against all', () => {
     // The row stays in the root and reaches the two leaves on each side of the line 2,000
     // strong: all against all, 2 × 2,000²/2 = 4M tests for about 4,000 overlaps.
