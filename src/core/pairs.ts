@@ -258,11 +258,13 @@ function leafPairs(
   // their pairs. (The row loops' tests among them: group 0 against every later row, group 1
   // against group 2.)
   let swept = 0;
-  const rowTests =
+  if (
+    handed >= SWEEP_FROM &&
     aboveStart * handed -
-    (aboveStart * (aboveStart + 1)) / 2 +
-    (leftStart - aboveStart) * (bothStart - leftStart);
-  if (handed >= SWEEP_FROM && rowTests > SWEEP_TESTS_PER_ROW * handed) {
+      (aboveStart * (aboveStart + 1)) / 2 +
+      (leftStart - aboveStart) * (bothStart - leftStart) >
+      SWEEP_TESTS_PER_ROW * handed
+  ) {
     const made = sweepHanded(table, tableIds, handed, aboveStart, leftStart, bothStart, side, visit);
     if (made < 0) return made;
     checks = made;
@@ -367,14 +369,14 @@ function sweepHanded(
   for (let i = 0; i < handed; i++) {
     const p = order[i];
     const p4 = p << 2;
-    const gp = p < aboveStart ? 0 : p < leftStart ? 1 : p < bothStart ? 2 : 3;
+    const gp = groupOf(p, aboveStart, leftStart, bothStart);
     const end = table[p4 | (axis + 2)];
     for (let j = i + 1; j < handed; j++) {
       const q = order[j];
       const q4 = q << 2;
       // Sorted by minimum: from the first row that starts where p ends, none overlaps it.
       if (!(table[q4 | axis] < end)) break;
-      const gq = q < aboveStart ? 0 : q < leftStart ? 1 : q < bothStart ? 2 : 3;
+      const gq = groupOf(q, aboveStart, leftStart, bothStart);
       if ((gp & gq) !== 0) continue;
       checks++;
       if (
@@ -389,6 +391,11 @@ function sweepHanded(
     }
   }
   return checks;
+}
+
+/** The corner group (the code of cornerSide) of handed-down table row r, from the groups' starts. */
+function groupOf(r: number, aboveStart: number, leftStart: number, bothStart: number): number {
+  return r < aboveStart ? 0 : r < leftStart ? 1 : r < bothStart ? 2 : 3;
 }
 
 /** 0 (x) or 1 (y): the axis on which the minima of table rows 0 … n − 1 spread the most. */
