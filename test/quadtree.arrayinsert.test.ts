@@ -136,15 +136,23 @@ describe('array insert into an empty tree', () => {
           first: fc.array(boxArb(bounds), { maxLength: 60 }),
           // Indices into first (kept items, any order, repeats allowed) and new boxes.
           again: fc.array(fc.oneof(fc.nat(), boxArb(bounds)), { maxLength: 80 }),
+          // How many of the old items start the new list, in their order (then it goes its own way).
+          kept: fc.nat({ max: 70 }),
           areas: fc.array(boxArb(bounds), { minLength: 1, maxLength: 3 }),
         })),
-        ({ bounds, options, scene: { first, again, areas } }) => {
+        ({ bounds, options, scene: { first, again, kept, areas } }) => {
           const old: Item[] = first.map((box, id) => ({ ...box, id }));
           let next = old.length;
-          const list: Item[] = again.map((entry) =>
-            typeof entry === 'number' && old.length > 0
-              ? old[entry % old.length]
-              : { ...(typeof entry === 'number' ? { x: 0, y: 0, width: 1, height: 1 } : entry), id: next++ },
+          const start = old.slice(0, kept);
+          const list: Item[] = start.concat(
+            again.map((entry) =>
+              typeof entry === 'number' && old.length > 0
+                ? old[entry % old.length]
+                : {
+                    ...(typeof entry === 'number' ? { x: 0, y: 0, width: 1, height: 1 } : entry),
+                    id: next++,
+                  },
+            ),
           );
           const batch = new Quadtree<Item>(bounds, options);
           const oneByOne = new Quadtree<Item>(bounds, options);

@@ -111,12 +111,15 @@ export class Quadtree<T extends Rect> {
       let count = 0;
       let staged: Float64Array;
       const items = this.stagedItems;
+      const known = this.table.items;
+      const firstFill = known.length === 0;
       try {
+        let same: number;
         internal.beginInput(index);
         try {
           count = list.length; // (its length too: a Proxy's getter could change the tree)
           staged = this.stagingFor(count);
-          readItems(list, count, items, staged);
+          same = readItems(list, count, known, items, staged);
         } finally {
           internal.endInput(index);
         }
@@ -124,10 +127,16 @@ export class Quadtree<T extends Rect> {
         index.reserve(count);
         // The clear-and-insert-all loop: the items the clear removed, in the same order, come
         // back into the tree they left and move, as in a refresh.
-        if (index.size === 0 && this.table.readdCleared(items, staged, count)) return;
+        if (same === count) {
+          if (index.size === 0 && this.table.restoreCleared(staged, count)) return;
+          copyFirst(known, items, count);
+        }
         this.commitStaged(items, staged, count);
       } finally {
-        clearFirst(items, count); // (keeps the array's storage for the next call)
+        // The list is kept for the next insert into this tree (a clear-and-insert loop whose items
+        // change), not after the first fill (a tree filled once and refreshed would keep it for nothing).
+        if (firstFill) this.stagedItems = [];
+        else clearFirst(items, Math.min(count, items.length));
       }
     } else {
       const k = this.deferred;
@@ -220,7 +229,9 @@ export class Quadtree<T extends Rect> {
 
   /**
    * Re-reads an item's box after you changed its `x`, `y`, `width` or `height`. O(1) when the
-   * item stays in the same node, which is the common case for small moves.
+   * item stays in the same node, which is the common case for small moves. (In a tree filled by
+   * array inserts, the first call that finds an item by object, this or remove/has/insert, builds
+   * the tree's map from items to ids: O(items), once.)
    * @throws Error when the item is not in the tree; TypeError / RangeError for a bad box, in which
    * case the item stays where it was.
    */
@@ -575,6 +586,11 @@ function moveListed(index: QuadIndex, live: Int32Array, count: number, staged: F
   let moved = 0;
   for (let k = 0; k < count; k++) if (internal.moveFrom(index, live[k], staged, k << 2)) moved++;
   return moved;
+}
+
+/** Copies from[0 … count − 1] into to[0 … count − 1]. */
+function copyFirst<T>(from: readonly T[], to: T[], count: number): void {
+  for (let i = 0; i < count; i++) to[i] = from[i];
 }
 
 /**

@@ -37,8 +37,14 @@ export class ItemTable<T extends Rect> {
    * loop) finds its id without a Map lookup and without a Map write.
    */
   items: (T | undefined)[] = [];
-  /** Id of each item (live, or cleared and not yet forgotten): ids.get(o) === id ⇔ items[id] === o. */
-  private ids = new Map<T, number>();
+  /**
+   * Id of each item (live, or cleared and not yet forgotten): ids.get(o) === id ⇔ items[id] === o.
+   * Built by the first lookup of an item by object that {@link nextGuess} misses, then kept: a tree
+   * that is only filled by array inserts, refreshed, and cleared and filled again in the same
+   * order never looks an item up, and never pays the map's 30-40 bytes per item. While there is
+   * none, no object is in {@link items} twice (what the map would hold is then well defined).
+   */
+  private ids: Map<T, number> | null = null;
   /** The id most likely to hold the next inserted item: the clear-and-insert loop repeats an order. */
   private nextGuess = 0;
 
@@ -78,20 +84,38 @@ export class ItemTable<T extends Rect> {
 
   /** The live id of `item`, or −1. */
   liveId(item: T): number {
-    const guess = this.nextGuess;
-    const id = this.items[guess] === item ? guess : this.ids.get(item);
+    const id = this.idOf(item);
     return id !== undefined && this.index.has(id) ? id : -1;
+  }
+
+  /** The id `item` has in {@link items} (live or cleared), if any. */
+  private idOf(item: T): number | undefined {
+    const guess = this.nextGuess;
+    if (this.items[guess] === item) return guess;
+    return (this.ids ?? this.mapIds()).get(item);
+  }
+
+  /** Builds {@link ids} from {@link items}: O(items), once per tree (or after it was emptied). */
+  private mapIds(): Map<T, number> {
+    this.ids = mapOf(this.items);
+    return this.ids;
   }
 
   /** {@link commitInsert} of items[0 … count − 1], item i with the box at staged[4i …]. */
   commitInserts(items: readonly (T | undefined)[], staged: Float64Array, count: number): void {
+    if (this.ids === null && this.items.length === 0 && this.index.size === 0 && noneTwice(items, count)) {
+      // The first fill of a tree (or one emptied by remove): nothing to look up, so no map yet.
+      const table = this.items;
+      for (let i = 0; i < count; i++) table[internal.addFrom(this.index, staged, i << 2)] = items[i];
+      this.nextGuess = count;
+      return;
+    }
     for (let i = 0; i < count; i++) this.commitInsert(items[i] as T, staged, i << 2);
   }
 
   /** Adds `item`, or moves it when it is in the tree, with the box staged at staged[o … o + 3]; cannot throw. */
   commitInsert(item: T, staged: Float64Array, o: number): void {
-    const guess = this.nextGuess;
-    let id = this.items[guess] === item ? guess : this.ids.get(item);
+    let id = this.idOf(item);
     if (id !== undefined && this.index.has(id)) {
       // Already in the tree: insert() means "here it is now".
       internal.moveFrom(this.index, id, staged, o);
@@ -104,29 +128,19 @@ export class ItemTable<T extends Rect> {
     if (previous !== item) {
       // The new id held a cleared item that was not inserted again: forget it. The item's own
       // cleared id, if it had one, no longer names it.
-      if (previous !== undefined) this.ids.delete(previous);
+      if (previous !== undefined) this.ids?.delete(previous);
       if (cleared !== undefined) this.items[cleared] = undefined;
       this.items[id] = item;
-      this.ids.set(item, id);
+      this.ids?.set(item, id);
     }
     this.nextGuess = id + 1;
   }
 
   /**
-   * Adds items[0 … count − 1] with the boxes staged by position, if the last clear() removed
-   * exactly these items, in this order (item i had id i), and nothing was added since: the
-   * index brings its cleared tree back and moves every box (see readdCleared in core/internal.ts). Returns
-   * false, changing nothing, otherwise.
-   */
-  readdCleared(items: (T | undefined)[], staged: Float64Array, count: number): boolean {
-    const known = this.items;
-    if (count > known.length || !sameStart(known, items, count)) return false;
-    return this.restoreCleared(staged, count);
-  }
-
-  /**
-   * {@link readdCleared} for items known to be the first `count` the clear removed, in order
-   * (those the Quadtree kept back one by one): only the index's own check remains.
+   * Adds the first `count` items the last clear() removed, in their order (item i had id i), with
+   * the boxes staged by position, if nothing was added since: the index brings its cleared tree
+   * back and moves every box (see readdCleared in core/internal.ts). Returns false, changing
+   * nothing, otherwise.
    */
   restoreCleared(staged: Float64Array, count: number): boolean {
     if (!internal.readdCleared(this.index, staged, count)) return false;
@@ -137,12 +151,12 @@ export class ItemTable<T extends Rect> {
   /** Removes `item`, whose live id is `id`. */
   remove(item: T, id: number): void {
     this.index.remove(id);
-    this.ids.delete(item);
+    this.ids?.delete(item);
     this.items[id] = undefined;
     if (this.index.size === 0) {
       // Back to the footprint of a new tree (the index releases its storage too).
       this.items = [];
-      this.ids = new Map();
+      this.ids = null;
     }
   }
 
@@ -169,7 +183,7 @@ export class ItemTable<T extends Rect> {
     for (let id = 0; id < items.length; id++) {
       const it = items[id];
       if (it === undefined || index.has(id)) continue;
-      this.ids.delete(it);
+      this.ids?.delete(it);
       items[id] = undefined;
     }
   }
@@ -316,6 +330,8 @@ export class ItemTable<T extends Rect> {
   validate(fail: (message: string) => never): void {
     const items = this.items;
     const index = this.index;
+    // (Without a map, one built here must agree too: it does unless an item has two ids.)
+    const ids = this.ids ?? mapOf(items);
     const box = new Float64Array(4);
     let live = 0;
     for (let id = 0; id < items.length; id++) {
@@ -324,7 +340,7 @@ export class ItemTable<T extends Rect> {
       const item = items[id];
       if (item === undefined) fail(`id ${id} is live but has no item`);
       const it = item as T;
-      if (this.ids.get(it) !== id) fail(`the item of id ${id} is not mapped to it`);
+      if (ids.get(it) !== id) fail(`the item of id ${id} is not mapped to it`);
       index.getBox(id, box);
       if (box[0] !== it.x || box[1] !== it.y || box[2] !== it.x + it.width || box[3] !== it.y + it.height) {
         fail(
@@ -334,11 +350,11 @@ export class ItemTable<T extends Rect> {
       }
     }
     if (live !== index.size) fail(`${live} live ids have items but size is ${index.size}`);
-    for (const [item, id] of this.ids) {
+    for (const [item, id] of ids) {
       if (items[id] !== item) fail(`the map sends an item to id ${id}, which holds another`);
     }
     const held = items.reduce((n, item) => (item === undefined ? n : n + 1), 0);
-    if (held !== this.ids.size) fail(`${held} ids hold items but the map has ${this.ids.size}`);
+    if (held !== ids.size) fail(`${held} ids hold items but the map has ${ids.size}`);
   }
 }
 
@@ -356,8 +372,19 @@ function toRect(box: Float64Array): Rect {
   return { x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1] };
 }
 
-/** Whether a[0 … count − 1] and b[0 … count − 1] hold the same items. */
-function sameStart<T>(a: readonly (T | undefined)[], b: readonly (T | undefined)[], count: number): boolean {
-  for (let i = 0; i < count; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** The map from each item held in `items` to its position. */
+function mapOf<T>(items: readonly (T | undefined)[]): Map<T, number> {
+  const ids = new Map<T, number>();
+  for (let id = 0; id < items.length; id++) {
+    const it = items[id];
+    if (it !== undefined) ids.set(it, id);
+  }
+  return ids;
+}
+
+/** Whether items[0 … count − 1] are all different objects (a set of them, dropped after). */
+function noneTwice<T>(items: readonly T[], count: number): boolean {
+  const seen = new Set<T>();
+  for (let i = 0; i < count; i++) seen.add(items[i]);
+  return seen.size === count;
 }

@@ -70,20 +70,31 @@ function rejectBox(
 }
 
 /**
- * Reads the first `count` elements of an array being inserted, each once: the element into
- * `items[i]`, its box into staged[4i … 4i + 3]. Throws naming the first bad one. @internal
+ * Reads the first `count` elements of an array being inserted, each once, with its box into
+ * staged[4i … 4i + 3]; throws naming the first bad one. The elements that repeat `known` from the
+ * start (the items a clear removed, inserted again in order) are only compared; once one differs,
+ * `items[i]` gets every element i. Returns how many repeated `known` (`count` if
+ * all did), so that the clear-and-insert loop keeps no second list of its items. @internal
  */
 export function readItems<T extends Rect>(
   list: readonly T[],
   count: number,
+  known: readonly (T | undefined)[],
   items: (T | undefined)[],
   staged: Float64Array,
-): void {
+): number {
+  let same = count;
   for (let i = 0; i < count; i++) {
     const it = list[i];
-    items[i] = it;
     readBox(it, i, staged, i << 2);
+    if (same < count) items[i] = it;
+    else if (it !== known[i]) {
+      same = i;
+      for (let j = 0; j < i; j++) items[j] = known[j]; // (so that items fills from the start)
+      items[i] = it;
+    }
   }
+  return same;
 }
 
 /**
