@@ -559,3 +559,64 @@ describe('a tree emptied with remove()', () => {
     expect(tree.all()).toEqual([items[0]]);
   });
 });
+
+describe('a new tree filled one item at a time', () => {
+  // The first fill is kept back and filed as one array insert when anything else is called; the
+  // tree must behave, after every insert, as if each item had been filed at once.
+  it('counts an item inserted twice once, moves it to its last box, and answers like brute force', () => {
+    fc.assert(
+      fc.property(
+        withBounds((bounds) => ({
+          boxes: fc.array(boxArb(bounds), { minLength: 1, maxLength: 60 }),
+          // Each step: insert item `pick` (an earlier one again when it exists) with box `box`,
+          // then maybe read the size, query, or ask has() of another item.
+          steps: fc.array(
+            fc.record({
+              pick: fc.nat(),
+              box: boxArb(bounds),
+              look: fc.constantFrom('none', 'size', 'query', 'has'),
+            }),
+            { minLength: 1, maxLength: 80 },
+          ),
+          area: boxArb(bounds),
+        })),
+        ({ bounds, options, scene: { boxes, steps, area } }) => {
+          const items: Item[] = boxes.map((box, id) => ({ ...box, id }));
+          const tree = new Quadtree<Item>(bounds, options);
+          const inside = new Set<Item>();
+          for (const { pick, box, look } of steps) {
+            const it = items[pick % items.length];
+            Object.assign(it, box);
+            tree.insert(it);
+            inside.add(it);
+            if (look === 'size') expect(tree.size).toBe(inside.size);
+            if (look === 'query') {
+              expect(
+                tree
+                  .query(area)
+                  .map((x) => x.id)
+                  .sort((p, q) => p - q),
+              ).toEqual(bruteQuery([...inside], area));
+            }
+            if (look === 'has')
+              expect(tree.has(items[(pick + 1) % items.length])).toBe(
+                inside.has(items[(pick + 1) % items.length]),
+              );
+          }
+          expect(tree.size).toBe(inside.size);
+          const live = [...inside];
+          expect(pairsOf(tree)).toEqual(brutePairs(live));
+          expect(tree.all().length).toBe(live.length);
+          tree.validate();
+          // Then the quadtree-js loop: clear and insert the same items again, in the same order.
+          tree.clear();
+          for (const it of live) tree.insert(it);
+          expect(tree.size).toBe(live.length);
+          expect(pairsOf(tree)).toEqual(brutePairs(live));
+          tree.validate();
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});

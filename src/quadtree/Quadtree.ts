@@ -53,7 +53,8 @@ export class Quadtree<T extends Rect> {
   private stagedItems: (T | undefined)[] = [];
   /**
    * Items inserted one by one since a clear() and not filed yet: the first `deferred` items the
-   * clear removed, in their order, with their boxes in {@link staged} (see {@link insert}).
+   * clear removed, in their order, with their boxes in {@link staged} (see {@link insert}). Or,
+   * in a tree that holds no item yet, the first `deferred` items inserted, in {@link stagedItems}.
    */
   private deferred = 0;
   private checks = 0;
@@ -81,6 +82,9 @@ export class Quadtree<T extends Rect> {
 
   /** Number of items in the tree. */
   get size(): number {
+    // Items kept back after a clear are distinct (the ones it removed); a first fill kept back may
+    // hold an item twice, which counts once: file it first.
+    if (this.deferred > 0 && this.table.items.length === 0) this.settle();
     return this.index.size + this.deferred;
   }
 
@@ -140,10 +144,13 @@ export class Quadtree<T extends Rect> {
       }
     } else {
       const k = this.deferred;
-      if (index.size === 0 && k < internal.clearedCount(index) && this.table.items[k] === item) {
+      const first = this.table.items.length === 0;
+      if (index.size === 0 && (first || (k < internal.clearedCount(index) && this.table.items[k] === item))) {
         // The clear-and-insert loop one item at a time (the quadtree-js way): item k of those
         // the clear removed, in order. Keep its box; once all of them are back, the cleared tree
         // returns as for an array insert. Anything else files the kept ones first (settle).
+        // So does the first fill of a tree, one item at a time: kept in stagedItems, filed as
+        // one array insert (which needs no map from items to ids, see ItemTable.ids).
         const staged = this.stagingFor(k + 1, true);
         internal.beginInput(index);
         try {
@@ -157,8 +164,9 @@ export class Quadtree<T extends Rect> {
           return;
         }
         this.staged = staged;
+        if (first) this.stagedItems[k] = item as T;
         this.deferred = k + 1;
-        if (k + 1 === internal.clearedCount(index)) this.settle();
+        if (!first && k + 1 === internal.clearedCount(index)) this.settle();
         return;
       }
       this.settle();
@@ -175,7 +183,8 @@ export class Quadtree<T extends Rect> {
 
   /**
    * Files the items {@link insert} kept back (see {@link deferred}): all of those the clear removed
-   * bring the cleared tree back, fewer are filed one by one, as their inserts would have.
+   * bring the cleared tree back, fewer are filed one by one, as their inserts would have; a first
+   * fill is filed as an array insert.
    */
   private settle(): void {
     const count = this.deferred;
@@ -184,7 +193,16 @@ export class Quadtree<T extends Rect> {
     // nothing it could see: a query may do it from a getter of the item insert is reading.
     const reading = internal.pauseInput(this.index);
     try {
-      if (!this.table.restoreCleared(this.staged, count))
+      if (this.table.items.length === 0) {
+        // A first fill kept back (see insert): its items are in stagedItems.
+        const items = this.stagedItems;
+        this.stagedItems = [];
+        this.index.reserve(count);
+        this.commitStaged(items, this.staged, count);
+        // (The staging grew by half again as the items came: give the slack back, as the index's
+        // storage, reserved for the count, has none. A refresh stages exactly these boxes.)
+        if (this.staged.length > 4 * count + 4096) this.staged = this.staged.slice(0, 4 * count);
+      } else if (!this.table.restoreCleared(this.staged, count))
         this.commitStaged(this.table.items, this.staged, count);
     } finally {
       internal.resumeInput(this.index, reading);
@@ -229,9 +247,9 @@ export class Quadtree<T extends Rect> {
 
   /**
    * Re-reads an item's box after you changed its `x`, `y`, `width` or `height`. O(1) when the
-   * item stays in the same node, which is the common case for small moves. (In a tree filled by
-   * array inserts, the first call that finds an item by object, this or remove/has/insert, builds
-   * the tree's map from items to ids: O(items), once.)
+   * item stays in the same node, which is the common case for small moves. (In a tree that never
+   * looked an item up by object, the first call that does, this or remove, has, or an insert into
+   * a tree that holds items, builds the tree's map from items to ids: O(items), once.)
    * @throws Error when the item is not in the tree; TypeError / RangeError for a bad box, in which
    * case the item stays where it was.
    */

@@ -92,6 +92,7 @@ export class ItemTable<T extends Rect> {
   private idOf(item: T): number | undefined {
     const guess = this.nextGuess;
     if (this.items[guess] === item) return guess;
+    if (this.items.length === 0) return undefined; // (no map for an empty table)
     return (this.ids ?? this.mapIds()).get(item);
   }
 
