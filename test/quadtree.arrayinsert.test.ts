@@ -540,6 +540,36 @@ describe('a query area whose getter inserts an item', () => {
   });
 });
 
+describe('a swept box whose getter inserts an item', () => {
+  it('meets it, in a new tree, one that holds items, and the clear-and-reinsert loop', () => {
+    // A new tree and the loop keep inserted items back until something reads the tree; a sweep
+    // that filed them before reading its box missed an item the box's getter inserted.
+    const wall: Rect = { x: 50, y: 0, width: 10, height: 100 };
+    const other: Rect = { x: 0, y: 90, width: 1, height: 1 };
+    for (const before of ['new', 'holding', 'cleared'] as const) {
+      const tree = new Quadtree<Rect>({ x: 0, y: 0, width: 100, height: 100 });
+      if (before === 'holding') tree.insert(other);
+      if (before === 'cleared') {
+        tree.insert([wall, other]);
+        tree.clear();
+      }
+      let inserted = false;
+      const mover = {
+        get x() {
+          if (!inserted) tree.insert(wall);
+          inserted = true;
+          return 0;
+        },
+        y: 0,
+        width: 10,
+        height: 10,
+      };
+      expect(tree.sweep(mover, 100, 0)).toEqual({ item: wall, t: 0.4, normalX: -1, normalY: 0 });
+      tree.validate();
+    }
+  });
+});
+
 describe('a tree emptied with remove()', () => {
   it('holds the typed arrays of a new tree, its refreshes’ staging buffer included', () => {
     const tree = new Quadtree<Rect>({ x: 0, y: 0, width: 1000, height: 1000 });

@@ -494,8 +494,11 @@ export class Quadtree<T extends Rect> {
     dy: number,
     visit: (hit: T, t: number, normalX: number, normalY: number) => unknown,
   ): void {
-    this.settle();
     requireFunction(visit, 'visit');
+    // The moving box is read before the kept-back items are filed, as a query's area is (see
+    // searchArea): an item one of its getters inserts is then filed, and met, by this sweep.
+    this.table.readArea(item, 'item');
+    this.settle();
     this.table.forEachSweepHit(item, dx, dy, visit);
   }
 

@@ -246,8 +246,8 @@ export class ItemTable<T extends Rect> {
    * the index reads (no boxed doubles per query). The Quadtree reads it before it files kept-back
    * items, so that an item a getter of the area inserts is filed, and found, by the same query.
    */
-  readArea(area: Rect): void {
-    readBox(area, 'area', areaScratch, 0);
+  readArea(area: Rect, name = 'area'): void {
+    readBox(area, name, areaScratch, 0);
   }
 
   /** The index's pair pass, relayed to `visit` as items; returns the box tests made. */
@@ -280,8 +280,8 @@ export class ItemTable<T extends Rect> {
   }
 
   /**
-   * The index's box sweep of `item` (read here, once) by (dx, dy), relayed to `visit` as items;
-   * `item` itself is left out when it is in the tree.
+   * The index's box sweep by (dx, dy) of `item`, whose box {@link readArea} read last, relayed to
+   * `visit` as items; `item` itself is left out when it is in the tree.
    */
   forEachSweepHit(
     item: Rect,
@@ -289,7 +289,6 @@ export class ItemTable<T extends Rect> {
     dy: number,
     visit: Stored<[T, number, number, number], unknown>,
   ): void {
-    readBox(item, 'item', areaScratch, 0);
     const skip = this.liveId(item as T);
     const saved = this.sweepVisit;
     this.sweepVisit = visit;
