@@ -40,9 +40,10 @@ export class ItemTable<T extends Rect> {
   /**
    * Id of each item (live, or cleared and not yet forgotten): ids.get(o) === id ⇔ items[id] === o.
    * Built by the first lookup of an item by object that {@link nextGuess} misses, then kept: a tree
-   * that is only filled by array inserts, refreshed, and cleared and filled again in the same
-   * order never looks an item up, and never pays the map's 30-40 bytes per item. While there is
-   * none, no object is in {@link items} twice (what the map would hold is then well defined).
+   * filled while empty (an array insert, or one item at a time, which the Quadtree keeps back and
+   * files as an array), refreshed, and cleared and filled again in the same order never looks an
+   * item up, and never pays the map's 30-40 bytes per item. While there is none, no object is in
+   * {@link items} twice (what the map would hold is then well defined).
    */
   private ids: Map<T, number> | null = null;
   /** The id most likely to hold the next inserted item: the clear-and-insert loop repeats an order. */
