@@ -100,11 +100,11 @@ export class Quadtree<T extends Rect> {
   }
 
   /**
-   * An area query: its area read first, then the kept-back items filed (see ItemTable.readArea),
+   * An area query: its area read first, then the kept-back items filed (see ItemTable.readBoxArg),
    * then the search. Returns the box tests made.
    */
   private searchArea(kind: ItemSearch, area: Rect, visit: ItemVisitor<T> | null, out: T[] | null): number {
-    this.table.readArea(area);
+    this.table.readBoxArg(area);
     this.settle();
     return this.table.search(kind, 0, 0, 0, visit, out);
   }
@@ -313,7 +313,7 @@ export class Quadtree<T extends Rect> {
     requireFunction(visit, 'visit');
     // The moving box is read before the kept-back items are filed, as a query's area is (see
     // searchArea): an item one of its getters inserts is then filed, and met, by this sweep.
-    this.table.readArea(item, 'item');
+    this.table.readBoxArg(item, 'item');
     this.settle();
     this.table.forEachSweepHit(item, dx, dy, visit);
   }

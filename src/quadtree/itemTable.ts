@@ -215,7 +215,7 @@ export class ItemTable<T extends Rect> {
   }
 
   /**
-   * Runs a search of the index (for the area kinds, the area {@link readArea} read last; x, y and
+   * Runs a search of the index (for the area kinds, the area {@link readBoxArg} read last; x, y and
    * radius for the others), reporting each item to `visit`, or appending it to `out` when `visit`
    * is null. Returns the box tests made.
    */
@@ -243,12 +243,13 @@ export class ItemTable<T extends Rect> {
   }
 
   /**
-   * Reads an area query's area for the next {@link search}: each field once, into a typed array
-   * the index reads (no boxed doubles per query). The Quadtree reads it before it files kept-back
-   * items, so that an item a getter of the area inserts is filed, and found, by the same query.
+   * Reads the box argument of the next area {@link search} or {@link forEachSweepHit} (a query's
+   * area, a swept item): each field once, into a typed array the index reads (no boxed doubles per
+   * query). The Quadtree reads it before it files kept-back items, so that an item a getter of the
+   * box inserts is filed, and found, by the same call.
    */
-  readArea(area: Rect, name = 'area'): void {
-    readBox(area, name, areaScratch, 0);
+  readBoxArg(box: Rect, name = 'area'): void {
+    readBox(box, name, areaScratch, 0);
   }
 
   /** The index's pair pass, relayed to `visit` as items; returns the box tests made. */
@@ -281,7 +282,7 @@ export class ItemTable<T extends Rect> {
   }
 
   /**
-   * The index's box sweep by (dx, dy) of `item`, whose box {@link readArea} read last, relayed to
+   * The index's box sweep by (dx, dy) of `item`, whose box {@link readBoxArg} read last, relayed to
    * `visit` as items; `item` itself is left out when it is in the tree.
    */
   forEachSweepHit(

@@ -175,14 +175,18 @@ function clearResidue<U>(a: Body<U>, b: Body<U>, mtv: Contact, slide: Slide<U>):
     const by = pushBy;
     if (!b.isStatic) {
       nudge(b, mtv, 1, round);
-      if (a.isStatic) move(b, by);
-      else pushOut(b, by, slide);
+      pushOff(b, a, by, slide);
       if (by[0] !== 0 || by[1] !== 0 || a.isStatic) continue;
     }
     nudge(a, mtv, -1, round);
-    if (b.isStatic) move(a, by);
-    else pushOut(a, by, slide);
+    pushOff(a, b, by, slide);
   }
+}
+
+/** Pushes `body` by `by` away from `other`: unswept off a static body, as {@link pushPair} does. */
+function pushOff<U>(body: Body<U>, other: Body<U>, by: Float64Array, slide: Slide<U>): void {
+  if (other.isStatic) move(body, by);
+  else pushOut(body, by, slide);
 }
 
 /**
