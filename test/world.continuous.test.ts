@@ -778,6 +778,8 @@ describe('continuous bodies', () => {
       const [c] = world.contacts;
       expect(c.timeOfImpact).toBe(46 / 53);
       expect(c.impactBody).toBe(b);
+      expect(c.impactPoint).toEqual({ x: 100, y: 150 });
+      expect(c.impactNormal).toEqual({ x: -1, y: 0 });
       if (separate) expect(world.separate()).toBe(1);
       else b.teleport(96, 150); // the same place, by hand: the bullet does not sweep next step
       wall.translate(-2, 0);
@@ -788,6 +790,8 @@ describe('continuous bodies', () => {
       expect(c.continuous).toBe(false);
       expect(c.timeOfImpact).toBe(1);
       expect(c.impactBody).toBeNull();
+      expect(c.impactPoint).toEqual({ x: 0, y: 0 });
+      expect(c.impactNormal).toEqual({ x: 0, y: 0 });
       world.validate();
     }
   });
@@ -823,9 +827,10 @@ describe('continuous bodies', () => {
       const vertices = shape instanceof Circle ? [shape.x, shape.y] : (shape as Polygon).getVertices();
       return [b.minX, b.minY, b.maxX, b.maxY, vertices];
     };
-    const mover = (c: unknown) => (c as { _mover: Body | null })._mover;
+    // (Private: what separate() reads, the contact's time-of-impact data.)
+    const mover = (c: unknown) => (c as { _toi: { mover: Body | null } | null })._toi?.mover ?? null;
     // (Two continuous bodies that met each other moving: it is the first hit of both.)
-    const partner = (c: unknown) => (c as { _partner: Body | null })._partner;
+    const partner = (c: unknown) => (c as { _toi: { partner: Body | null } | null })._toi?.partner ?? null;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
         const rand = mulberry32(seed);

@@ -84,8 +84,8 @@ export class Body<U = unknown> {
   _continuousIndex = -1;
   /**
    * @internal When it met another continuous body moving and goes back with it (see
-   * BodyContact._partner): its step's motion and where it ended the step (x, y each). Made the
-   * first time, kept for the next: one per body, not one per contact of the pool.
+   * Impact.partner): its step's motion and where it ended the step (x, y each). Made the first
+   * time, kept for the next: one per body, not one per contact of the pool.
    */
   _meetStep: Float64Array | null = null;
 

@@ -3,7 +3,7 @@ import type { Body } from './Body.js';
 import type { Side } from './broadphase.js';
 import { A_IN_B, B_IN_A, bodyOfRef, type HitList, proxyRef, SENSOR, sideOfRef } from './hits.js';
 import { PairTable } from './pairTable.js';
-import { BodyContact } from './types.js';
+import { BodyContact, Impact } from './types.js';
 
 /** {@link ContactBook.listed}: the pair is not in the last step's list. */
 const NOT_LISTED = -1;
@@ -43,6 +43,9 @@ export class ContactBook<U> {
   private readonly table = new PairTable<BodyContact<U>>();
   private readonly pool: BodyContact<U>[] = [];
   private poolCount = 0;
+  /** Time-of-impact data no contact has now, for the next contact that gets one. */
+  private readonly impacts: Impact<U>[] = [];
+  private impactCount = 0;
   /**
    * current[k]'s pair, three int32s at 3k: the lower body id, the higher one, and the proxy of the
    * lower one (see proxyRef; −1 when not known). Finding a contact reads these instead of the
@@ -106,7 +109,7 @@ export class ContactBook<U> {
       contact.isSensor = (f & SENSOR) !== 0;
       // Most contacts have no time of impact to clear, and writing the defaults anyway touches more
       // of each contact's cache lines: a step's cost is mostly cache misses.
-      if (contact._impact) clearImpact(contact);
+      if (contact._toi !== null) this.clearImpact(contact);
       contact._seenStep = frame;
     }
   }
@@ -159,8 +162,8 @@ export class ContactBook<U> {
     const seen = contact !== undefined && contact._seenStep === frame;
     // Both bodies continuous, and the other one's sweep met this one already: the pair keeps the
     // earlier impact, all of it (normal, time, point and mover from one sweep, never a mix).
-    if (seen && (contact as BodyContact<U>)._impact && hit.t >= (contact as BodyContact<U>).timeOfImpact)
-      return;
+    const earlier = seen ? (contact as BodyContact<U>)._toi : null;
+    if (earlier !== null && hit.t >= earlier.t) return;
     if (seen && !(contact as BodyContact<U>).continuous) {
       // It ends the step inside the body it met first: the pair pass has the overlap; add when
       // and where the body entered, so that separate() puts it back on the side it came from
@@ -175,8 +178,9 @@ export class ContactBook<U> {
     contact.a = lo.shape;
     contact.b = hi.shape;
     this.setImpact(contact, body, hit, both ? other : null);
-    contact.normalX = contact.impactNormal.x;
-    contact.normalY = contact.impactNormal.y;
+    const toi = contact._toi as Impact<U>; // (just set)
+    contact.normalX = toi.normal.x;
+    contact.normalY = toi.normal.y;
     contact.depth = 0;
     contact.aInB = false;
     contact.bInA = false;
@@ -215,24 +219,28 @@ export class ContactBook<U> {
    * other body when it is continuous and met `body` moving too (both then go back, see separate.ts).
    */
   private setImpact(contact: BodyContact<U>, body: Body<U>, hit: SweepHit, partner: Body<U> | null): void {
-    contact._impact = true;
-    contact.timeOfImpact = hit.t;
-    contact.impactPoint.x = hit.point.x;
-    contact.impactPoint.y = hit.point.y;
+    let toi = contact._toi;
+    if (toi === null) {
+      toi = this.impactCount > 0 ? this.impacts[--this.impactCount] : new Impact<U>();
+      contact._toi = toi;
+    }
+    toi.t = hit.t;
+    toi.point.x = hit.point.x;
+    toi.point.y = hit.point.y;
     // The sweep's normal points from the body hit towards the mover; a contact's from A to B.
     // (+ 0: -0 becomes +0, as in every other contact.)
     const sign = body === contact.bodyA ? -1 : 1;
-    contact.impactNormal.x = sign * hit.normal.x + 0;
-    contact.impactNormal.y = sign * hit.normal.y + 0;
+    toi.normal.x = sign * hit.normal.x + 0;
+    toi.normal.y = sign * hit.normal.y + 0;
     // (The motion from the body itself, not passed in: numbers passed to a call V8 does not inline
     // are boxed on the heap, a few for every crossing of every step.)
-    contact._mover = body;
-    contact.impactBody = body;
-    contact._moveX = body.shape._x - body._prevX;
-    contact._moveY = body.shape._y - body._prevY;
-    contact._endX = body.shape._x;
-    contact._endY = body.shape._y;
-    contact._partner = partner;
+    toi.mover = body;
+    toi.body = body;
+    toi.moveX = body.shape._x - body._prevX;
+    toi.moveY = body.shape._y - body._prevY;
+    toi.endX = body.shape._x;
+    toi.endY = body.shape._y;
+    toi.partner = partner;
     if (partner !== null) {
       if (partner._meetStep === null) partner._meetStep = new Float64Array(4);
       const step = partner._meetStep;
@@ -382,21 +390,23 @@ export class ContactBook<U> {
     contact._lo = -1;
     contact._hi = -1;
     contact._loRef = -1;
-    if (contact._impact) clearImpact(contact);
+    if (contact._toi !== null) this.clearImpact(contact);
     this.pool[this.poolCount++] = contact;
   }
-}
 
-/** Back to "no time of impact": what a contact found by the pair pass alone reports. */
-function clearImpact<U>(contact: BodyContact<U>): void {
-  contact._impact = false;
-  contact.continuous = false;
-  contact.timeOfImpact = 1;
-  contact.impactPoint.x = contact.impactPoint.y = 0;
-  contact.impactNormal.x = contact.impactNormal.y = 0;
-  contact._mover = null;
-  contact._partner = null;
-  contact.impactBody = null;
+  /**
+   * Back to "no time of impact", what a contact found by the pair pass alone reports: its impact
+   * data goes back to the book's pool (a step with continuous bodies then allocates none).
+   */
+  private clearImpact(contact: BodyContact<U>): void {
+    const toi = contact._toi as Impact<U>;
+    contact._toi = null;
+    contact.continuous = false;
+    toi.mover = null;
+    toi.partner = null;
+    toi.body = null;
+    this.impacts[this.impactCount++] = toi;
+  }
 }
 
 function contactBefore<U>(a: BodyContact<U>, b: BodyContact<U>): boolean {

@@ -50,21 +50,23 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>, slid
   for (let i = 0; i < book.count; i++) {
     const c = current[i];
     if (!separable(c, world)) continue;
-    const mover = c._mover;
-    if (mover === null || !(c.timeOfImpact < 1) || (c.timeOfImpact === 0) !== slides) continue;
+    const toi = c._toi;
+    if (toi === null) continue;
+    const mover = toi.mover;
+    if (mover === null || !(toi.t < 1) || (toi.t === 0) !== slides) continue;
     // A continuous body that met the other body during the step goes back to where it first
     // touched it, on the side it came from: pushing it out the shortest way could push it through
     // a thin wall. (Unless it was moved since the step, say respawned by a listener: then it is
     // where its owner wants it, and is pushed out like any other body if at all.) One that touched
     // it at the start slides along it instead: see slide.ts.
-    if (mover.shape._x !== c._endX || mover.shape._y !== c._endY) continue;
+    if (mover.shape._x !== toi.endX || mover.shape._y !== toi.endY) continue;
     // Two continuous bodies that met each other moving: the other one goes back to where they
     // met as well (unless moved since the step), or it would be left where it ended, through the
     // one put back. (First: the mover's slide, if any, is swept against it there.)
-    const partner = c._partner;
+    const partner = toi.partner;
     const step = partner?._meetStep as Float64Array; // (set with the partner)
     const both = partner !== null && partner.shape._x === step[2] && partner.shape._y === step[3];
-    const back = 1 - c.timeOfImpact;
+    const back = 1 - toi.t;
     const to = putBackTo;
     if (both) {
       to[0] = partner.shape._x - step[0] * back;
@@ -75,12 +77,12 @@ function putBack<U>(book: ContactBook<U>, world: World<U>, slide: Slide<U>, slid
       slide.run(c, mover, false);
       if (both) slide.run(c, partner, true);
     } else {
-      to[0] = mover.shape._x - c._moveX * back;
-      to[1] = mover.shape._y - c._moveY * back;
+      to[0] = mover.shape._x - toi.moveX * back;
+      to[1] = mover.shape._y - toi.moveY * back;
       mover._teleportTo(to, 0);
     }
-    c._mover = null;
-    c._partner = null;
+    toi.mover = null;
+    toi.partner = null;
     c._putBack = true;
     pushed++;
   }

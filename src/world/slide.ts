@@ -12,7 +12,7 @@ import { SweepHit } from '../geometry/sweepHit.js';
 import type { Body } from './Body.js';
 import type { BroadPhase } from './broadphase.js';
 import type { WorldQueries } from './queries.js';
-import type { BodyContact } from './types.js';
+import type { BodyContact, Impact } from './types.js';
 
 /** What a push is swept against (see Slide.push). */
 const STATIC_ONLY = { includeDynamic: false, includeSensors: false };
@@ -66,13 +66,14 @@ export class Slide<U> {
     const faces = this.faces;
     // impactNormal points from A to B; the face's normal, from the other body to the mover.
     const sign = mover === c.bodyA ? -1 : 1;
-    faces[0] = sign * c.impactNormal.x;
-    faces[1] = sign * c.impactNormal.y;
+    const toi = c._toi as Impact<U>; // (a contact with a mover has one)
+    faces[0] = sign * toi.normal.x;
+    faces[1] = sign * toi.normal.y;
     this.count = 1;
     const step = mover._meetStep as Float64Array; // (read only for the partner, which has one)
     const motion = this.motion;
-    motion[0] = partner ? step[0] : c._moveX;
-    motion[1] = partner ? step[1] : c._moveY;
+    motion[0] = partner ? step[0] : toi.moveX;
+    motion[1] = partner ? step[1] : toi.moveY;
     motion[2] = (partner ? step[2] : mover.shape._x) - motion[0];
     motion[3] = (partner ? step[3] : mover.shape._y) - motion[1];
     this.pushing = false;

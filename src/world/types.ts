@@ -55,6 +55,22 @@ export class BodyContact<U = unknown> extends Contact {
    */
   continuous = false;
   /**
+   * @internal Its time-of-impact data while it has one, else null. Apart from the contact, and
+   * pooled by the world's contact book: few contacts ever get one, and a step touches every
+   * contact, so eleven fields and two vectors that nearly all of them only carry as defaults made
+   * each contact about twice the memory and twice the cache lines.
+   */
+  _toi: Impact<U> | null = null;
+  /** @internal Put back by the separate() under way (which then does not push it out too). */
+  _putBack = false;
+  /** @internal Step at which the pair was last seen touching. */
+  _seenStep = 0;
+  /** @internal */ _lo = -1;
+  /** @internal */ _hi = -1;
+  /** @internal Body A's proxy, as a proxy ref (see world/hits.ts, proxyRef); −1 in the pool. */
+  _loRef = -1;
+
+  /**
    * When a continuous body met the other body during the step: the fraction t ∈ [0, 1) of its
    * motion after which it touched it (move it back by (1 − t) of its step's motion to put it there;
    * {@link World.separate} does, but at 0, for a body that touched the face at the start, it
@@ -63,56 +79,66 @@ export class BodyContact<U = unknown> extends Contact {
    * also for a body that touched the other at the start and ends the step a little inside it,
    * pushed out the way it came (resting on a floor and sliding along it: see docs/fast-objects.md).
    */
-  timeOfImpact = 1;
+  get timeOfImpact(): number {
+    return this._toi === null ? 1 : this._toi.t;
+  }
+
   /**
    * For a contact with a time of impact: where the bodies met, on the surface of the body that was
-   * hit. (0, 0) otherwise.
+   * hit. (0, 0) otherwise. Read it after each step (like every field of a pooled contact): the
+   * vector is the contact's only for as long as it has a time of impact; copy it to keep it.
    */
-  readonly impactPoint: Vec2 = { x: 0, y: 0 };
+  get impactPoint(): Readonly<Vec2> {
+    return this._toi === null ? NO_VECTOR : this._toi.point;
+  }
+
   /**
    * For a contact with a time of impact (`timeOfImpact < 1`): the unit normal, from A to B, of the
    * surface the continuous body met, as it met it. For a continuous contact it equals `normal`. For
    * a body that ended the step inside the body it met, `normal` is the shortest way out, which past
    * the middle of a thin wall points out of its far side: bounce with this one. (0, 0) for a
-   * contact without a time of impact.
+   * contact without a time of impact. Read it after each step, as {@link impactPoint}.
    */
-  readonly impactNormal: Vec2 = { x: 0, y: 0 };
+  get impactNormal(): Readonly<Vec2> {
+    return this._toi === null ? NO_VECTOR : this._toi.normal;
+  }
+
   /**
    * For a contact with a time of impact: the continuous body whose motion {@link timeOfImpact}
    * measures, the one to move back or bounce. Two continuous bodies that both moved and met each
    * other moving: both moved for timeOfImpact of their motions (both go back, and bounce both);
    * this is the one with the lower id. `null` for a contact without a time of impact.
    */
-  impactBody: Body<U> | null = null;
+  get impactBody(): Body<U> | null {
+    return this._toi === null ? null : this._toi.body;
+  }
+}
+
+/** What a contact without a time of impact reports as its impact point and normal. */
+const NO_VECTOR: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 });
+
+/**
+ * @internal A contact's time-of-impact data (see {@link BodyContact}'s `timeOfImpact`,
+ * `impactPoint`, `impactNormal` and `impactBody`), with what separate() needs to put the body back.
+ */
+export class Impact<U> {
+  t = 1;
+  readonly point: Vec2 = { x: 0, y: 0 };
+  readonly normal: Vec2 = { x: 0, y: 0 };
+  body: Body<U> | null = null;
+  /** The continuous body that moved (separate() clears it once it has put the body back). */
+  mover: Body<U> | null = null;
+  /** Its step's motion, and where it was at the end of its step (moved since: left alone). */
+  moveX = 0;
+  moveY = 0;
+  endX = 0;
+  endY = 0;
   /**
-   * @internal For a contact with a time of impact: the continuous body that moved, and its step's
-   * motion (separate() clears it once it has put the body back).
+   * The other body, when both were continuous and met each other moving: it goes back to where
+   * they met too, by its own motion: its step's motion and where it ended the step, in its
+   * _meetStep.
    */
-  _mover: Body<U> | null = null;
-  /**
-   * @internal True from a step that set a time of impact until a later step clears it with the
-   * other continuous fields (see ContactBook.record).
-   */
-  _impact = false;
-  /** @internal Put back by the separate() under way (which then does not push it out too). */
-  _putBack = false;
-  /** @internal */ _moveX = 0;
-  /** @internal */ _moveY = 0;
-  /** @internal Where the mover was at the end of its step (separate() leaves it alone once moved since). */
-  _endX = 0;
-  /** @internal */ _endY = 0;
-  /**
-   * @internal The other body, when both were continuous and met each other moving: it goes back to
-   * where they met too, by its own motion: its step's motion and where it ended the step, in its
-   * _meetStep (four number fields more on every contact cost the step 3–9% at 10k contacts).
-   */
-  _partner: Body<U> | null = null;
-  /** @internal Step at which the pair was last seen touching. */
-  _seenStep = 0;
-  /** @internal */ _lo = -1;
-  /** @internal */ _hi = -1;
-  /** @internal Body A's proxy, as a proxy ref (see world/hits.ts, proxyRef); −1 in the pool. */
-  _loRef = -1;
+  partner: Body<U> | null = null;
 }
 
 /** Narrowing of world queries. Every field is optional. */
