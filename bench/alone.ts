@@ -9,8 +9,9 @@
  *
  * Why it matters: in the bench a frame follows other libraries' frames, which leave the caches
  * full of their data and the GC with their garbage. A contestant that keeps its structure from
- * frame to frame (ours) finds it evicted; one that builds anew in fresh memory every frame
- * (flatbush, box-intersect) loses little. See bench/README.md, "Reading the tables".
+ * frame to frame (ours) pays for it; one that builds anew in fresh memory every frame (flatbush,
+ * box-intersect) loses little. Probed, it is the garbage more than the data: see bench/README.md,
+ * "Reading the tables".
  */
 import { performance } from 'node:perf_hooks';
 import { detectCollisionsPaddedWorld, detectCollisionsWorld } from './adapters/world-detect-collisions.js';
