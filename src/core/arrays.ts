@@ -1,4 +1,5 @@
 import { cellHi, cellLo } from './cells.js';
+import type { LongRuns } from './longRuns.js';
 import { resize } from './resize.js';
 import { Scratch } from './scratch.js';
 
@@ -106,6 +107,10 @@ export class TreeArrays {
   runStart!: Int32Array;
   /** True when a box moved, came or went since the slots were laid out in walk order. */
   runsStale = true;
+  /** Layouts made so far: what the sorted views of long runs belong to (see longRuns.ts). */
+  layouts = 0;
+  /** Sorted views of long internal runs, made when searches need them (see longRuns.ts). */
+  longRuns: LongRuns | null = null;
   /** Searches made since the layout went stale (see layout.ts, layOutForSearches). */
   staleSearches = 0;
 
@@ -424,6 +429,7 @@ export class TreeArrays {
     this.sparseSlots = new Int32Array(0);
     this.sparseBoxes = new Float64Array(0);
     this.inputCopy = new Float64Array(0);
+    this.longRuns = null;
     this.runsStale = true;
   }
 
@@ -456,6 +462,7 @@ export class TreeArrays {
       bytes += array.byteLength;
     }
     for (const ctx of this.scratch) bytes += ctx.byteLength();
+    if (this.longRuns !== null) bytes += this.longRuns.byteLength();
     return bytes;
   }
 }

@@ -274,6 +274,7 @@ function runEnds(tree: TreeArrays, live: Int32Array | null = null): number {
   const span = tree.itemHighWater;
   tree.runsStale = false; // (before the callers' loops, not after: see above)
   tree.staleSearches = 0;
+  tree.layouts++;
   stack[0] = 0;
   let sp = 1;
   let end = 0;

@@ -1,5 +1,6 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
+import { firstAtLeast, groupRange, LONG_RUN, type LongRuns } from './longRuns.js';
 import type { Scratch } from './scratch.js';
 
 /**
@@ -175,6 +176,43 @@ export function runNearest(
 }
 
 /**
+ * nearestK's next step through the sorted group g of node n (see longRuns.ts): +1 to take the box
+ * at `right`, −1 the one at `left`, 0 when both sides are done, p being the point's coordinate
+ * along the group's sort axis. A box at or after `right` starts at least its minimum − p beyond
+ * the point, one at or before `left` at least p − (its minimum + the group's extent), widened
+ * for rounding: once that gap's square passes the bound, so do the rest of that side's.
+ */
+function nearerSide(
+  boxes: Float64Array,
+  view: LongRuns,
+  n: number,
+  g: number,
+  p: number,
+  from: number,
+  to: number,
+  left: number,
+  right: number,
+  bound: number,
+): number {
+  const axis = 1 - g;
+  let rightGap = Number.POSITIVE_INFINITY;
+  if (right < to) {
+    // The very difference distanceSquaredIn takes: the box's squared distance is at least its square.
+    const gap = boxes[(view.order[right] << 2) | axis] - p;
+    if (!(gap > 0 && gap * gap > bound)) rightGap = gap;
+  }
+  let leftGap = Number.POSITIVE_INFINITY;
+  if (left >= from) {
+    const min = boxes[(view.order[left] << 2) | axis];
+    const extent = view.extent[2 * n + g];
+    const gap = p - min - extent - (Math.abs(p) + Math.abs(min) + extent) * 2 ** -40;
+    if (!(gap > 0 && gap * gap > bound)) leftGap = gap;
+  }
+  if (rightGap === Number.POSITIVE_INFINITY && leftGap === Number.POSITIVE_INFINITY) return 0;
+  return rightGap <= leftGap ? 1 : -1;
+}
+
+/**
  * The (at most) `k` ids whose boxes are nearest to (x, y) within `limit`, nearest first,
  * ties by id, appended to `out`. Same answer as the first k of {@link forEachNearest}, at a
  * fraction of its heap work: items are not queued but offered to a max-heap of the k best so far
@@ -238,10 +276,33 @@ export function nearestK(
       // its list (a read per id, scattered).
       let r = runs ? runStart[n] : 0;
       const end = runs ? r + count[n] : 0;
+      // A long run's group (a row of boxes along a midline) through its sorted view: outwards from
+      // the point along the row, positions right … to − 1 and left … from of view.order, each side
+      // until its boxes lie beyond the bound (see nearerSide).
+      const view: LongRuns | null =
+        group >= 0 && runs && count[n] >= LONG_RUN
+          ? groupRange(tree, n, group, -Infinity, -Infinity, Infinity, Infinity)
+          : null;
+      let from = 0;
+      let to = 0;
+      let right = 0;
+      let left = 0;
+      if (view !== null) {
+        from = view.from;
+        to = view.to;
+        right = firstAtLeast(boxes, view.order, from, to, 1 - group, group === 0 ? y : x);
+        left = right - 1;
+      }
       for (let i = runs ? NONE : tree.nodeHead[n]; ; ) {
         let id: number;
         let o: number;
-        if (runs) {
+        if (view !== null) {
+          const side = nearerSide(boxes, view, n, group, group === 0 ? y : x, from, to, left, right, bound);
+          if (side === 0) break;
+          const s = view.order[side > 0 ? right++ : left--];
+          id = slotIds[s];
+          o = s << 2;
+        } else if (runs) {
           if (r === end) break;
           id = slotIds[r];
           o = r++ << 2;
@@ -251,7 +312,7 @@ export function nearestK(
           o = slotOf[i] << 2;
           i = next[i];
         }
-        if (group >= 0 && tree.boxGroup(n, boxes, o) !== group) continue;
+        if (group >= 0 && view === null && tree.boxGroup(n, boxes, o) !== group) continue;
         distanceSquaredIn(walk, boxes, o);
         const d = walk[NEAR_BOX];
         if (d > bound || (exact && !withinExactly(walk, boxes, o, limit))) continue;

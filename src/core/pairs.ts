@@ -1,6 +1,7 @@
 import { copyBox, NONE, type TreeArrays } from './arrays.js';
 import { layOutRuns } from './layout.js';
 import type { Scratch } from './scratch.js';
+import { sortRows } from './sortRows.js';
 import type { IdPairVisitor } from './types.js';
 
 /**
@@ -364,7 +365,8 @@ function sweepHanded(
   visit: IdPairVisitor,
 ): number {
   const axis = spreadAxis(table, handed);
-  sortRows(table, order, handed, axis);
+  for (let i = 0; i < handed; i++) order[i] = i;
+  sortRows(table, order, 0, handed, axis);
   let checks = 0;
   for (let i = 0; i < handed; i++) {
     const p = order[i];
@@ -413,33 +415,6 @@ function spreadAxis(table: Float64Array, n: number): number {
     y1 = Math.max(y1, y);
   }
   return x1 - x0 >= y1 - y0 ? 0 : 1;
-}
-
-/** order[0 … n − 1] = the rows 0 … n − 1 by their minimum on `axis` (heapsort: no allocation, no recursion). */
-function sortRows(table: Float64Array, order: Int32Array, n: number, axis: number): void {
-  for (let i = 0; i < n; i++) order[i] = i;
-  for (let start = (n >> 1) - 1; start >= 0; start--) siftRow(table, order, start, n, axis);
-  for (let end = n - 1; end > 0; end--) {
-    const top = order[0];
-    order[0] = order[end];
-    order[end] = top;
-    siftRow(table, order, 0, end, axis);
-  }
-}
-
-function siftRow(table: Float64Array, order: Int32Array, root: number, n: number, axis: number): void {
-  const row = order[root];
-  const key = table[(row << 2) | axis];
-  let i = root;
-  for (;;) {
-    let child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && table[(order[child] << 2) | axis] < table[(order[child + 1] << 2) | axis]) child++;
-    if (!(key < table[(order[child] << 2) | axis])) break;
-    order[i] = order[child];
-    i = child;
-  }
-  order[i] = row;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
+import { areaAlong, groupRange, LONG_RUN, type LongRuns } from './longRuns.js';
 import type { Scratch } from './scratch.js';
 
 /** Visitor of a ray walk: the id and where the segment enters its box. See `QuadIndex.raycast`. */
@@ -61,21 +62,54 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisit
         if (!tree.reachBounds(n, g, nodeBox) || !rayEnter(ray, nodeBox, 0)) groups &= ~(1 << g);
       }
     }
-    for (let i = groups === 0 ? NONE : tree.nodeHead[n]; i !== NONE; i = next[i]) {
-      if (internal && (groups & (1 << tree.reachGroup(n, i))) === 0) continue;
-      if (!rayEnter(ray, boxes, slotOf[i] << 2)) continue;
+    // A long run (a row of boxes along a midline) through its sorted view, only the boxes near the
+    // segment: positions pos … to0 − 1 (group 0), then from1 … end − 1 (group 1) of view.order.
+    let view: LongRuns | null = null;
+    let pos = 0;
+    let to0 = 0;
+    let from1 = 0;
+    let end = 0;
+    if (internal && groups !== 0 && tree.nodeCount[n] >= LONG_RUN && !tree.runsStale) {
+      areaAlong(ray[RAY_X], ray[RAY_DIR_X], ray[RAY_LIMIT], nodeBox, 0);
+      areaAlong(ray[RAY_Y], ray[RAY_DIR_Y], ray[RAY_LIMIT], nodeBox, 1);
+      view = groupRange(tree, n, 0, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+      if (view !== null) {
+        pos = (groups & 1) === 0 ? view.to : view.from;
+        to0 = view.to;
+        groupRange(tree, n, 1, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+        from1 = view.from;
+        end = (groups & 2) === 0 ? from1 : view.to;
+      }
+    }
+    for (let i = view !== null || groups === 0 ? NONE : tree.nodeHead[n]; ; ) {
+      let id: number;
+      let o: number;
+      if (view !== null) {
+        if (pos === to0) pos = from1;
+        if (pos >= end) break;
+        const r = view.order[pos++];
+        id = tree.slotIds[r];
+        o = r << 2;
+      } else {
+        if (i === NONE) break;
+        id = i;
+        i = next[i];
+        if (internal && (groups & (1 << tree.reachGroup(n, id))) === 0) continue;
+        o = slotOf[id] << 2;
+      }
+      if (!rayEnter(ray, boxes, o)) continue;
       if (visit === null) {
         // (The first hit counts even at t = Infinity, where a tiny direction makes the entry overflow.)
         const t = ray[RAY_ENTER];
         const best = ray[FIRST_ID];
-        if (best < 0 || t < ray[FIRST_T] || (t === ray[FIRST_T] && i < best)) {
+        if (best < 0 || t < ray[FIRST_T] || (t === ray[FIRST_T] && id < best)) {
           ray[FIRST_T] = t;
-          ray[FIRST_ID] = i;
+          ray[FIRST_ID] = id;
           if (t < ray[RAY_LIMIT]) ray[RAY_LIMIT] = t >= 0 ? t : 0;
         }
         continue;
       }
-      const answer = visit(i, ray);
+      const answer = visit(id, ray);
       if (answer === false) return;
       if (typeof answer === 'number' && answer < ray[RAY_LIMIT]) ray[RAY_LIMIT] = answer >= 0 ? answer : 0;
     }

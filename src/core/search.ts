@@ -2,6 +2,7 @@ import { isValidMinMax, requireFinite, requireMinMax, requireSize } from '../sha
 import { NONE, type TreeArrays } from './arrays.js';
 import { cellHi, cellLo } from './cells.js';
 import { layOutForSearches } from './layout.js';
+import { LONG_RUN, searchLongRun } from './longRuns.js';
 import type { Scratch } from './scratch.js';
 import type { IdVisitor } from './types.js';
 
@@ -175,7 +176,25 @@ function search(
     // An internal node's own boxes cross its midlines; skip them when the area reaches neither
     // of the node's reach boxes.
     if (count[n] > 0 && (first === NONE || tree.reaches(n, qlox, qloy, qhix, qhiy))) {
-      if (runs && mode === Search.Box) {
+      // A long run of boxes along the node's midlines, through its sorted view once it has one.
+      const made =
+        runs && first !== NONE && count[n] >= LONG_RUN && mode !== Search.Candidates
+          ? searchLongRun(
+              tree,
+              ctx,
+              n,
+              minX,
+              minY,
+              maxX,
+              maxY,
+              mode === Search.Circle ? inDisc : null,
+              out,
+              visit,
+            )
+          : -1;
+      if (made >= 0) checks += made;
+      else if (made !== -1) return checks + ~made;
+      else if (runs && mode === Search.Box) {
         // The common case, written branch-free: about one box in four matches, in no pattern a
         // branch predictor can learn, so a chain of `&&` mispredicts often. Every box's entry is
         // written to the hit buffer and only a match advances the count; the matches are then

@@ -1,5 +1,6 @@
 import { isValidMinMax, requireFinite, requireMinMax } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
+import { areaAlong, groupRange, LONG_RUN } from './longRuns.js';
 import { queuedGroup, queuedNode } from './nearest.js';
 import type { Scratch } from './scratch.js';
 
@@ -236,6 +237,20 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
     const n = queuedNode(payload, groupBase);
     const group = queuedGroup(payload, groupBase);
     const first = tree.nodeChild[n];
+    if (group >= 0 && tree.nodeCount[n] >= LONG_RUN && !tree.runsStale) {
+      // A long run's group (a row of boxes along a midline): through its sorted view, only the
+      // boxes near the swept area (see longRuns.ts), once it has one.
+      sweptArea(mover, bounds);
+      const view = groupRange(tree, n, group, bounds[0], bounds[1], bounds[2], bounds[3]);
+      if (view !== null) {
+        for (let k = view.from, end = view.to; k < end; k++) {
+          const r = view.order[k];
+          const i = tree.slotIds[r];
+          if (i !== skip && entryOf(mover, 0, boxes, r << 2)) queueAtEntry(ctx, size++, i);
+        }
+        continue;
+      }
+    }
     if (first === NONE || group >= 0) {
       // A leaf's boxes, or one group of an internal node's boxes: each keyed by its exact time.
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
@@ -254,6 +269,21 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
       if (entryOf(mover, 0, bounds, 0)) queueAtEntry(ctx, size++, -(c + 1));
     }
   }
+}
+
+/**
+ * The area the box in mover[0 … 3] covers moving by mover[4], mover[5] (widened by rounding, see
+ * areaAlong), into out[0 … 3] as minX, minY, maxX, maxY.
+ */
+function sweptArea(mover: Float64Array, out: Float64Array): void {
+  areaAlong(mover[2], mover[4], 1, out, 0);
+  const maxX = out[2];
+  areaAlong(mover[3], mover[5], 1, out, 1);
+  const maxY = out[3];
+  areaAlong(mover[0], mover[4], 1, out, 0);
+  areaAlong(mover[1], mover[5], 1, out, 1);
+  out[2] = maxX;
+  out[3] = maxY;
 }
 
 /**

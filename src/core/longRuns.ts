@@ -1,0 +1,306 @@
+import type { TreeArrays } from './arrays.js';
+import type { Scratch } from './scratch.js';
+import { sortRows } from './sortRows.js';
+import type { IdVisitor } from './types.js';
+
+/*
+ * Box and circle searches through the long runs of internal nodes. An internal node holds the
+ * boxes that cross its midlines, and a search that reaches them tests them all: a row of tiles
+ * along the root's midline (a floor at y = 0 in a world centred on the origin) made every query
+ * near the floor test every tile, 55 µs a query at 16,000 tiles for two hits. A long run searched
+ * often enough gets a sorted view instead, in which a search tests only the boxes near its area:
+ *   group 0, the boxes that cross the node's vertical midline, sorted by their minimum y (a column
+ *            of boxes spreads along y), and
+ *   group 1, the others, which cross the horizontal midline only, sorted by their minimum x.
+ * Within a group, a box can overlap the area only if its minimum lies between the area's minimum
+ * less the group's largest extent on that axis and the area's maximum: two binary searches. (The
+ * grouping only makes the ranges short; any grouping would be exact.)
+ */
+
+/** From this many boxes on, an internal node's run may get a sorted view. */
+export const LONG_RUN = 64;
+
+/**
+ * Linear scans of a long run, in one layout, before a search sorts it: a sort costs a few scans,
+ * and an index moved every frame and searched once between moves would pay for it every frame.
+ */
+const SCANS_BEFORE_SORT = 4;
+
+/** {@link LongRuns.scans} of a node whose run is sorted. */
+const SORTED = -1;
+
+/**
+ * Most boxes a search tests through a sorted view: past it (an area over much of the row), the
+ * linear scan, which reports in slot order as it goes, costs less than sorting the hits into that
+ * order.
+ */
+const MOST_TESTS = 64;
+
+/** Sorted views of the long runs of one layout (see above), made as searches need them. */
+export class LongRuns {
+  /**
+   * For each node n with a sorted view: positions runStart[n] … runStart[n] + nodeCount[n] − 1
+   * hold its run's slots, group 0 by minimum y, then group 1 by minimum x.
+   */
+  order = new Int32Array(0);
+  /** Per node: the layout (TreeArrays.layouts) its scans and view belong to. */
+  stamp = new Int32Array(0);
+  /** Per node: linear scans of its run in that layout, or {@link SORTED}. */
+  scans = new Int32Array(0);
+  /** Per node with a sorted view: the size of group 0. */
+  split = new Int32Array(0);
+  /** Per node with a sorted view: group 0's largest height, then group 1's largest width. */
+  extent = new Float64Array(0);
+  /** What {@link groupRange} found: positions from … to − 1 of {@link order}. */
+  from = 0;
+  to = 0;
+
+  /** Room for every slot and node of `tree`. */
+  fit(tree: TreeArrays): void {
+    if (this.order.length < tree.itemCapacity) this.order = new Int32Array(tree.itemCapacity);
+    if (this.stamp.length < tree.nodeCapacity) {
+      // (Stamps start at 0, a layout no node's counters belong to: see TreeArrays.layouts.)
+      this.stamp = new Int32Array(tree.nodeCapacity);
+      this.scans = new Int32Array(tree.nodeCapacity);
+      this.split = new Int32Array(tree.nodeCapacity);
+      this.extent = new Float64Array(2 * tree.nodeCapacity);
+    }
+  }
+
+  byteLength(): number {
+    return (
+      this.order.byteLength +
+      this.stamp.byteLength +
+      this.scans.byteLength +
+      this.split.byteLength +
+      this.extent.byteLength
+    );
+  }
+}
+
+/**
+ * Searches internal node n's run (at least {@link LONG_RUN} boxes, laid out) through its sorted
+ * view, reporting the boxes that overlap the area minX … maxY strictly (with `disc`, that meet the
+ * disc of the circle search under way: see search.ts, inDisc) in slot order, as the linear scan
+ * would. Returns the number of box tests; ~tests when the visitor stopped; −1 when the caller is
+ * to scan the run itself (no view yet, or an area that reaches too much of it).
+ */
+export function searchLongRun(
+  tree: TreeArrays,
+  ctx: Scratch,
+  n: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  inDisc: ((disc: Float64Array, boxes: Float64Array, o: number) => boolean) | null,
+  out: number[] | null,
+  visit: IdVisitor | null,
+): number {
+  const runs = viewOf(tree, n);
+  if (runs === null) return -1;
+  if (inDisc !== null) {
+    // A disc's bounding box is rounded (x ± r): its edges, widened, only bound the ranges; the
+    // disc test decides, as in the linear scan.
+    minX = lowBound(minX, 0);
+    minY = lowBound(minY, 0);
+    maxX = -lowBound(-maxX, 0);
+    maxY = -lowBound(-maxY, 0);
+  }
+  const boxes = tree.boxes;
+  const order = runs.order;
+  rangeIn(tree, runs, n, 0, minX, minY, maxX, maxY);
+  const from0 = runs.from;
+  const to0 = runs.to;
+  rangeIn(tree, runs, n, 1, minX, minY, maxX, maxY);
+  const from1 = runs.from;
+  const to1 = runs.to;
+  const tests = to0 - from0 + (to1 - from1);
+  if (tests > MOST_TESTS) return -1;
+  const hits = ctx.hits; // (at least 256 long)
+  let found = 0;
+  for (let k = from0; k < to1; k++) {
+    if (k === to0) k = from1;
+    if (k === to1) break;
+    const r = order[k];
+    const r4 = r << 2;
+    if (inDisc !== null) {
+      if (!inDisc(ctx.walk, boxes, r4)) continue;
+    } else if (!(boxes[r4] < maxX && minX < boxes[r4 | 2] && boxes[r4 | 1] < maxY && minY < boxes[r4 | 3])) {
+      continue;
+    }
+    // Insertion into slot order (at most MOST_TESTS of them).
+    let i = found++;
+    while (i > 0 && hits[i - 1] > r) {
+      hits[i] = hits[i - 1];
+      i--;
+    }
+    hits[i] = r;
+  }
+  const slotIds = tree.slotIds;
+  for (let k = 0; k < found; k++) {
+    if (out !== null) out.push(slotIds[hits[k]]);
+    else if ((visit as IdVisitor)(slotIds[hits[k]]) === false) return ~tests;
+  }
+  return tests;
+}
+
+/**
+ * For a walk over internal node n's boxes (at least {@link LONG_RUN}, laid out) that wants those of
+ * its group g (0: crossing the vertical midline, 1: the others; see TreeArrays.reachGroup) that
+ * can meet the closed area minX … maxY: node n's sorted view, with the positions of its `order`
+ * holding them, and maybe a few more, in from … to − 1. Null when n has no view yet (the walk
+ * scans the group itself; see {@link SCANS_BEFORE_SORT}). The bounds may be infinite.
+ */
+export function groupRange(
+  tree: TreeArrays,
+  n: number,
+  g: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): LongRuns | null {
+  const runs = viewOf(tree, n);
+  if (runs !== null) rangeIn(tree, runs, n, g, minX, minY, maxX, maxY);
+  return runs;
+}
+
+/** {@link groupRange} in node n's view, left in runs.from and runs.to. */
+function rangeIn(
+  tree: TreeArrays,
+  runs: LongRuns,
+  n: number,
+  g: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): void {
+  const start = tree.runStart[n];
+  const middle = start + runs.split[n];
+  const from = g === 0 ? start : middle;
+  const to = g === 0 ? middle : start + tree.nodeCount[n];
+  // Group 0 by minimum y, group 1 by minimum x; a box that starts after the area's maximum on
+  // that axis misses it (boxes starting right at it are kept: walks that count touching).
+  const axis = 1 - g;
+  const low = lowBound(g === 0 ? minY : minX, runs.extent[2 * n + g]);
+  const high = g === 0 ? maxY : maxX;
+  const boxes = tree.boxes;
+  runs.from = firstAtLeast(boxes, runs.order, from, to, axis, low);
+  runs.to = firstAbove(boxes, runs.order, runs.from, to, axis, high);
+}
+
+/**
+ * The extent on one axis of a walk's path from p moving by d·t for t in [0, limit] (a ray's
+ * segment, or a sweep's motion with limit 1), widened by the rounding of p + d·limit, into
+ * out[axis] (the minimum) and out[axis + 2]: an area for {@link groupRange}. Infinite for an
+ * unlimited ray along the axis.
+ */
+export function areaAlong(p: number, d: number, limit: number, out: Float64Array, axis: number): void {
+  const along = d === 0 ? 0 : d * limit;
+  const end = p + along;
+  const slack = (Math.abs(p) + Math.abs(along)) * 2 ** -40 + Number.MIN_VALUE;
+  out[axis] = Math.min(p, end) - slack;
+  out[axis + 2] = Math.max(p, end) + slack;
+}
+
+/**
+ * The smallest minimum a box of extent at most `extent` can have and still end after `min`: less
+ * than min − extent by a margin for the rounding of the subtractions (the extents are differences
+ * of floats). A lower bound only lets a few more boxes be tested.
+ */
+function lowBound(min: number, extent: number): number {
+  return min - extent - (Math.abs(min) + extent) * 2 ** -40 - Number.MIN_VALUE;
+}
+
+/**
+ * The first position k in from … to − 1 whose box (slot order[k]) has its minimum on `axis` at or
+ * above `key` (the positions are sorted by it), or `to`.
+ */
+export function firstAtLeast(
+  boxes: Float64Array,
+  order: Int32Array,
+  from: number,
+  to: number,
+  axis: number,
+  key: number,
+): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (boxes[(order[mid] << 2) | axis] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** {@link firstAtLeast} for the first minimum above `key`. */
+function firstAbove(
+  boxes: Float64Array,
+  order: Int32Array,
+  from: number,
+  to: number,
+  axis: number,
+  key: number,
+): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (boxes[(order[mid] << 2) | axis] <= key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Node n's sorted view in the current layout, made once n's run has been scanned
+ * {@link SCANS_BEFORE_SORT} times in it; null until then (the scan is counted).
+ */
+function viewOf(tree: TreeArrays, n: number): LongRuns | null {
+  let runs = tree.longRuns;
+  if (runs === null) {
+    runs = new LongRuns();
+    tree.longRuns = runs;
+  }
+  runs.fit(tree);
+  if (runs.stamp[n] !== tree.layouts) {
+    runs.stamp[n] = tree.layouts;
+    runs.scans[n] = 0;
+  }
+  if (runs.scans[n] === SORTED) return runs;
+  if (++runs.scans[n] <= SCANS_BEFORE_SORT) return null;
+  sortRun(tree, runs, n);
+  runs.scans[n] = SORTED;
+  return runs;
+}
+
+/** Makes internal node n's sorted view (see above) from its laid-out run. */
+function sortRun(tree: TreeArrays, runs: LongRuns, n: number): void {
+  const boxes = tree.boxes;
+  const order = runs.order;
+  const start = tree.runStart[n];
+  const end = start + tree.nodeCount[n];
+  // Group 0 fills from the front, group 1 from the back (the groups of TreeArrays.boxGroup).
+  let front = start;
+  let back = end;
+  let height = 0;
+  let width = 0;
+  for (let r = start; r < end; r++) {
+    const r4 = r << 2;
+    if (tree.boxGroup(n, boxes, r4) === 0) {
+      order[front++] = r;
+      height = Math.max(height, boxes[r4 | 3] - boxes[r4 | 1]);
+    } else {
+      order[--back] = r;
+      width = Math.max(width, boxes[r4 | 2] - boxes[r4]);
+    }
+  }
+  runs.split[n] = front - start;
+  runs.extent[2 * n] = height;
+  runs.extent[2 * n + 1] = width;
+  sortRows(boxes, order, start, front - start, 1);
+  sortRows(boxes, order, front, end - front, 0);
+}
