@@ -747,7 +747,7 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     // few times in one layout (see core/longRuns.ts). Each search below runs seven times after a
     // new layout (a moveAll of the same boxes): the first ones scan the runs, the last ones go
     // through the views. Every answer must be the first one, in the same order, and boxes, points,
-    // circles, the k nearest and first ray hits brute force's; a visitor stopping early sees a prefix. Then every
+    // circles, the k nearest (and the nearest visited in order) and first ray hits brute force's; a visitor stopping early sees a prefix. Then every
     // box moves and it all runs again.
     // Anywhere, on a split line, or near one (where a row's boxes are the nearest).
     const lines = [128, 256, 384, 512, 640, 768, 896];
@@ -847,6 +847,22 @@ describe('QuadIndex vs brute force (fast-check)', () => {
                     .filter((e) => withinLimit(model.get(e.id), x, y, r))
                     .slice(0, many)
                     .map((e) => e.id),
+                ],
+                [
+                  () => {
+                    const seen: number[] = [];
+                    index.forEachNearest(x, y, (id) => seen.push(id) < 3 * many);
+                    return seen;
+                  },
+                  byDistance.slice(0, 3 * many).map((e) => e.id),
+                ],
+                [
+                  () => {
+                    const seen: number[] = [];
+                    index.forEachNearest(x, y, (id) => void seen.push(id), r);
+                    return seen;
+                  },
+                  byDistance.filter((e) => withinLimit(model.get(e.id), x, y, r)).map((e) => e.id),
                 ],
                 [() => index.raycastFirst(x, y, dx, dy, limit), bestId < 0 ? null : { id: bestId, t: bestT }],
                 [() => visited((v) => index.raycast(x, y, dx, dy, limit, v)).sort(byNumbers), undefined],

@@ -119,6 +119,11 @@ export function forEachNearest(
   // distance of the group's bounds so that the many boxes along the root's midlines are only
   // looked at when the search gets near them.
   const groupBase = tree.nodeCapacity + 1;
+  // A long run's group with a sorted view (a row of boxes along a midline, see longRuns.ts) is not
+  // queued box by box: two cursors walk outwards along it from the point, each queued at a bound
+  // of the distance of the box it stands on (see gapAlong), and each, when popped, queues that box
+  // and moves on. Payloads below −cursorBase: −(cursorBase + 1 + 2·position + (1 going up, 0 down)).
+  const cursorBase = cursorBaseOf(tree);
   ctx.heapPush(0, 0, -1);
   let size = 1;
   while (size > 0) {
@@ -130,9 +135,36 @@ export function forEachNearest(
       if (visit(payload, walk) === false) return;
       continue;
     }
+    if (payload < -cursorBase) {
+      const cursor = -payload - cursorBase - 1;
+      const at = cursor >> 1;
+      const up = cursor & 1;
+      const view = tree.longRuns as LongRuns; // (made when the group was opened)
+      const r = view.order[at];
+      distanceSquaredIn(walk, boxes, r << 2);
+      const d = walk[NEAR_BOX];
+      if (d <= limit2 && (!exact || withinExactly(walk, boxes, r << 2, limit))) {
+        ctx.fitKeyed(size + 1);
+        ctx.keys[size] = d;
+        ctx.siftUp(size++, tree.slotIds[r]);
+      }
+      size = queueCursor(tree, ctx, view, at, up === 1 ? at + 1 : at - 1, up, key, size);
+      continue;
+    }
     const n = queuedNode(payload, groupBase);
     const group = queuedGroup(payload, groupBase);
     const first = tree.nodeChild[n];
+    if (group >= 0 && tree.nodeCount[n] >= LONG_RUN && !tree.runsStale) {
+      const sorted = groupRange(tree, n, group, -Infinity, -Infinity, Infinity, Infinity);
+      if (sorted !== null) {
+        const p = group === 0 ? y : x;
+        const above = firstAtLeast(boxes, sorted.order, sorted.from, sorted.to, 1 - group, p);
+        const from = sorted.from;
+        if (above < sorted.to) size = queueCursor(tree, ctx, sorted, above, above, 1, key, size);
+        if (above > from) size = queueCursor(tree, ctx, sorted, above - 1, above - 1, 0, key, size);
+        continue;
+      }
+    }
     if (first === NONE || group >= 0) {
       // A leaf's boxes, or one group of an internal node's boxes: each queued at its distance.
       for (let i = tree.nodeHead[n]; i !== NONE; i = next[i]) {
@@ -176,11 +208,69 @@ export function runNearest(
 }
 
 /**
+ * How far, along the sort axis of group g of node n's sorted view, the box at position `at` lies
+ * beyond p (the point's coordinate on that axis), at least: for a box at or after the point's
+ * place in the order (`up`), its minimum − p, the very difference distanceSquaredIn takes; before
+ * it, p − (its minimum + the group's largest extent), less a margin for the rounding of the
+ * extent. The box's squared distance is at least the square of a positive gap.
+ */
+function gapAlong(
+  boxes: Float64Array,
+  view: LongRuns,
+  n: number,
+  g: number,
+  p: number,
+  at: number,
+  up: boolean,
+): number {
+  const min = boxes[(view.order[at] << 2) | (1 - g)];
+  if (up) return min - p;
+  const extent = view.extent[2 * n + g];
+  return p - min - extent - (Math.abs(p) + Math.abs(min) + extent) * 2 ** -40;
+}
+
+/**
+ * forEachNearest's cursor moving from position `from` (a position of a sorted group, whose node
+ * and group it finds there) to `to` in the same direction: queued at the bound of the distance of
+ * the box at `to` (not below `floor`, the key just popped, so that the queue's keys never go back),
+ * unless `to` is past the group's end or that bound is past the search's limit. Returns the heap's
+ * new size.
+ */
+function queueCursor(
+  tree: TreeArrays,
+  ctx: Scratch,
+  view: LongRuns,
+  from: number,
+  to: number,
+  up: number,
+  floor: number,
+  size: number,
+): number {
+  const n = tree.itemNode[tree.slotIds[view.order[from]]];
+  const start = tree.runStart[n];
+  const middle = start + view.split[n];
+  const g = from < middle ? 0 : 1;
+  if (to < (g === 0 ? start : middle) || to >= (g === 0 ? middle : start + tree.nodeCount[n])) return size;
+  const walk = ctx.walk;
+  const gap = gapAlong(tree.boxes, view, n, g, g === 0 ? walk[NEAR_Y] : walk[NEAR_X], to, up === 1);
+  const bound = gap > 0 ? gap * gap : 0;
+  if (bound > walk[NEAR_BOUND]) return size;
+  ctx.fitKeyed(size + 1);
+  ctx.keys[size] = bound > floor ? bound : floor;
+  ctx.siftUp(size, -(cursorBaseOf(tree) + 1 + 2 * to + up));
+  return size + 1;
+}
+
+/** Where forEachNearest's cursor payloads start: past the nodes' and the groups' (see queuedNode). */
+function cursorBaseOf(tree: TreeArrays): number {
+  return 3 * tree.nodeCapacity + 1;
+}
+
+/**
  * nearestK's next step through the sorted group g of node n (see longRuns.ts): +1 to take the box
  * at `right`, −1 the one at `left`, 0 when both sides are done, p being the point's coordinate
- * along the group's sort axis. A box at or after `right` starts at least its minimum − p beyond
- * the point, one at or before `left` at least p − (its minimum + the group's extent), widened
- * for rounding: once that gap's square passes the bound, so do the rest of that side's.
+ * along the group's sort axis: the side whose next box is nearer along it (see gapAlong). Once a
+ * side's gap squared passes the bound, so do the rest of that side's.
  */
 function nearerSide(
   boxes: Float64Array,
@@ -194,18 +284,14 @@ function nearerSide(
   right: number,
   bound: number,
 ): number {
-  const axis = 1 - g;
   let rightGap = Number.POSITIVE_INFINITY;
   if (right < to) {
-    // The very difference distanceSquaredIn takes: the box's squared distance is at least its square.
-    const gap = boxes[(view.order[right] << 2) | axis] - p;
+    const gap = gapAlong(boxes, view, n, g, p, right, true);
     if (!(gap > 0 && gap * gap > bound)) rightGap = gap;
   }
   let leftGap = Number.POSITIVE_INFINITY;
   if (left >= from) {
-    const min = boxes[(view.order[left] << 2) | axis];
-    const extent = view.extent[2 * n + g];
-    const gap = p - min - extent - (Math.abs(p) + Math.abs(min) + extent) * 2 ** -40;
+    const gap = gapAlong(boxes, view, n, g, p, left, false);
     if (!(gap > 0 && gap * gap > bound)) leftGap = gap;
   }
   if (rightGap === Number.POSITIVE_INFINITY && leftGap === Number.POSITIVE_INFINITY) return 0;
