@@ -188,7 +188,7 @@ function rangeIn(
   const high = g === 0 ? maxY : maxX;
   const boxes = tree.boxes;
   runs.from = firstAtLeast(boxes, runs.order, from, to, axis, low);
-  runs.to = firstAbove(boxes, runs.order, runs.from, to, axis, high);
+  runs.to = firstAtLeast(boxes, runs.order, runs.from, to, axis, high, true);
 }
 
 /**
@@ -216,7 +216,7 @@ function lowBound(min: number, extent: number): number {
 
 /**
  * The first position k in from … to − 1 whose box (slot order[k]) has its minimum on `axis` at or
- * above `key` (the positions are sorted by it), or `to`.
+ * above `key` (above it, with `past`), or `to` (the positions are sorted by that minimum).
  */
 export function firstAtLeast(
   boxes: Float64Array,
@@ -225,31 +225,14 @@ export function firstAtLeast(
   to: number,
   axis: number,
   key: number,
+  past = false,
 ): number {
   let lo = from;
   let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (boxes[(order[mid] << 2) | axis] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** {@link firstAtLeast} for the first minimum above `key`. */
-function firstAbove(
-  boxes: Float64Array,
-  order: Int32Array,
-  from: number,
-  to: number,
-  axis: number,
-  key: number,
-): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (boxes[(order[mid] << 2) | axis] <= key) lo = mid + 1;
+    const min = boxes[(order[mid] << 2) | axis];
+    if (min < key || (past && min === key)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
