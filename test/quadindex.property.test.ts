@@ -890,6 +890,23 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     );
   });
 
+  it('searches through sorted runs after reserve() grew the storage without a new layout', () => {
+    // reserve() reallocates the slot arrays but moves no box, so the layout stays current: the
+    // sorted views, sized by the old storage, must be made again rather than read from new arrays.
+    const index = new QuadIndex({ x: -(2 ** 19), y: -(2 ** 19), width: 2 ** 20, height: 2 ** 20 });
+    for (let i = 0; i < 200; i++) index.add(i * 16 - 1600, -8, i * 16 - 1584, 8);
+    index.forEachPair(() => {});
+    const ask = () => [
+      index.query(-4, -4, 4, 4),
+      index.raycastFirst(0, -100, 0, 1),
+      index.nearest(0, -100, 1),
+    ];
+    const expected = [[99, 100], { id: 99, t: 92 }, [99]];
+    for (let k = 0; k < 8; k++) expect(ask()).toEqual(expected); // (the views are made on the way)
+    index.reserve(100_000);
+    for (let k = 0; k < 8; k++) expect(ask()).toEqual(expected);
+  });
+
   it('a small search beside a row of 16,000 boxes across the root midline tests a few of them', () => {
     // The row stays in the root: searched often enough, its sorted view finds the few boxes near
     // an area instead of testing all 16,000 for every search.

@@ -55,11 +55,14 @@ export class LongRuns {
   from = 0;
   to = 0;
 
-  /** Room for every slot and node of `tree`. */
+  /**
+   * Room for every slot and node of `tree`. New arrays hold no view: a tree can grow its storage
+   * without a new layout (`reserve`), and a view whose order was dropped must be made again.
+   */
   fit(tree: TreeArrays): void {
-    if (this.order.length < tree.itemCapacity) this.order = new Int32Array(tree.itemCapacity);
-    if (this.stamp.length < tree.nodeCapacity) {
+    if (this.order.length < tree.itemCapacity || this.stamp.length < tree.nodeCapacity) {
       // (Stamps start at 0, a layout no node's counters belong to: see TreeArrays.layouts.)
+      this.order = new Int32Array(tree.itemCapacity);
       this.stamp = new Int32Array(tree.nodeCapacity);
       this.scans = new Int32Array(tree.nodeCapacity);
       this.split = new Int32Array(tree.nodeCapacity);
