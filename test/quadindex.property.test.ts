@@ -930,6 +930,14 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     }
     // Before the view (the first four searches), 16,000 tests each.
     expect(tests).toBeLessThan(4 * 16000 + 200 * 64);
+    // A wider area, over 125 tiles: it tests those, not the row (nor does it fall back to scanning).
+    const wide: Corners = [-1000, -4, 1000, 4];
+    const found: number[] = [];
+    const wideTests = index.forEachInBox(...wide, (id) => {
+      found.push(id);
+    });
+    expect(found).toEqual(model.query(wide)); // (and in slot order: here, the order of the ids)
+    expect(wideTests).toBeLessThan(2 * found.length + 10);
   });
 
   it('crowds of boxes across many split lines (leaves handed boxes from every side, swept): every pair once', () => {

@@ -1,6 +1,6 @@
 import type { TreeArrays } from './arrays.js';
 import type { Scratch } from './scratch.js';
-import { sortRows } from './sortRows.js';
+import { sortInts, sortRows } from './sortRows.js';
 import type { IdVisitor } from './types.js';
 
 /*
@@ -28,13 +28,6 @@ const SCANS_BEFORE_SORT = 4;
 
 /** {@link LongRuns.scans} of a node whose run is sorted. */
 const SORTED = -1;
-
-/**
- * Most boxes a search tests through a sorted view: past it (an area over much of the row), the
- * linear scan, which reports in slot order as it goes, costs less than sorting the hits into that
- * order.
- */
-const MOST_TESTS = 64;
 
 /** Sorted views of the long runs of one layout (see above), made as searches need them. */
 export class LongRuns {
@@ -86,7 +79,8 @@ export class LongRuns {
  * view, reporting the boxes that overlap the area minX … maxY strictly (with `disc`, that meet the
  * disc of the circle search under way: see search.ts, inDisc) in slot order, as the linear scan
  * would. Returns the number of box tests; ~tests when the visitor stopped; −1 when the caller is
- * to scan the run itself (no view yet, or an area that reaches too much of it).
+ * to scan the run itself (no view yet, or an area that reaches over a quarter of it: the scan,
+ * which reports in slot order as it goes, then costs about what testing and sorting those would).
  */
 export function searchLongRun(
   tree: TreeArrays,
@@ -119,8 +113,9 @@ export function searchLongRun(
   const from1 = runs.from;
   const to1 = runs.to;
   const tests = to0 - from0 + (to1 - from1);
-  if (tests > MOST_TESTS) return -1;
-  const hits = ctx.hits; // (at least 256 long)
+  if (4 * tests > tree.nodeCount[n]) return -1;
+  if (tests > ctx.pairRoom) ctx.growPairs(tests);
+  const hits = ctx.hits;
   let found = 0;
   for (let k = from0; k < to1; k++) {
     if (k === to0) k = from1;
@@ -132,14 +127,10 @@ export function searchLongRun(
     } else if (!(boxes[r4] < maxX && minX < boxes[r4 | 2] && boxes[r4 | 1] < maxY && minY < boxes[r4 | 3])) {
       continue;
     }
-    // Insertion into slot order (at most MOST_TESTS of them).
-    let i = found++;
-    while (i > 0 && hits[i - 1] > r) {
-      hits[i] = hits[i - 1];
-      i--;
-    }
-    hits[i] = r;
+    hits[found++] = r;
   }
+  // Reported in slot order, as the scan reports them.
+  sortInts(hits, found);
   const slotIds = tree.slotIds;
   for (let k = 0; k < found; k++) {
     if (out !== null) out.push(slotIds[hits[k]]);

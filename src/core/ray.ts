@@ -1,6 +1,6 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
-import { areaAlong, groupRange, LONG_RUN, type LongRuns } from './longRuns.js';
+import { groupRange, LONG_RUN, type LongRuns } from './longRuns.js';
 import type { Scratch } from './scratch.js';
 
 /** Visitor of a ray walk: the id and where the segment enters its box. See `QuadIndex.raycast`. */
@@ -63,22 +63,21 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisit
       }
     }
     // A long run (a row of boxes along a midline) through its sorted view, only the boxes near the
-    // segment: positions pos … to0 − 1 (group 0), then from1 … end − 1 (group 1) of view.order.
+    // part of the segment inside each group's reach box: positions pos … to0 − 1 (group 0), then
+    // from1 … end − 1 (group 1) of view.order.
     let view: LongRuns | null = null;
     let pos = 0;
     let to0 = 0;
     let from1 = 0;
     let end = 0;
     if (internal && groups !== 0 && tree.nodeCount[n] >= LONG_RUN && !tree.runsStale) {
-      areaAlong(ray[RAY_X], ray[RAY_DIR_X], ray[RAY_LIMIT], nodeBox, 0);
-      areaAlong(ray[RAY_Y], ray[RAY_DIR_Y], ray[RAY_LIMIT], nodeBox, 1);
-      view = groupRange(tree, n, 0, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+      view = groupAlong(tree, n, 0, groups, ray);
       if (view !== null) {
-        pos = (groups & 1) === 0 ? view.to : view.from;
+        pos = view.from;
         to0 = view.to;
-        groupRange(tree, n, 1, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+        groupAlong(tree, n, 1, groups, ray);
         from1 = view.from;
-        end = (groups & 2) === 0 ? from1 : view.to;
+        end = view.to;
       }
     }
     for (let i = view !== null || groups === 0 ? NONE : tree.nodeHead[n]; ; ) {
@@ -132,6 +131,50 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisit
       stack[k] = c;
     }
   }
+}
+
+/**
+ * {@link groupRange} of internal node n's group g for the ray: the part of its segment inside the
+ * group's reach box (an empty range when the segment misses it, `groups` bit g clear). A slanted
+ * ray with no limit thus asks for the few boxes where it crosses a row, not the whole row.
+ */
+function groupAlong(
+  tree: TreeArrays,
+  n: number,
+  g: number,
+  groups: number,
+  ray: Float64Array,
+): LongRuns | null {
+  if ((groups & (1 << g)) !== 0) {
+    tree.reachBounds(n, g, nodeBox);
+    // The segment's t-interval inside the box (it meets it: see walkRayNodes), then its ends.
+    let t0 = 0;
+    let t1 = ray[RAY_LIMIT];
+    for (let axis = 0; axis < 2; axis++) {
+      const d = ray[RAY_DIR_X + axis];
+      if (d === 0) continue;
+      const p = ray[RAY_X + axis];
+      const a = (nodeBox[axis] - p) / d;
+      const b = (nodeBox[axis + 2] - p) / d;
+      t0 = Math.max(t0, Math.min(a, b));
+      t1 = Math.min(t1, Math.max(a, b));
+    }
+    for (let axis = 0; axis < 2; axis++) {
+      const p = ray[RAY_X + axis];
+      const d = ray[RAY_DIR_X + axis];
+      // (d·t0 and d·t1 from p itself, the slack from all three: the ends round like the walk's
+      // own arithmetic, far from the origin too; a t at Infinity only along a moving axis.)
+      const a = d === 0 ? 0 : d * t0;
+      const b = d === 0 ? 0 : d * t1;
+      const slack = (Math.abs(p) + Math.abs(a) + Math.abs(b)) * 2 ** -40 + Number.MIN_VALUE;
+      nodeBox[axis] = Math.min(p + a, p + b) - slack;
+      nodeBox[axis + 2] = Math.max(p + a, p + b) + slack;
+    }
+  } else {
+    // (An empty area: no box starts at or below −∞.)
+    nodeBox[0] = nodeBox[1] = nodeBox[2] = nodeBox[3] = Number.NEGATIVE_INFINITY;
+  }
+  return groupRange(tree, n, g, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
 }
 
 /**

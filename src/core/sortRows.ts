@@ -1,3 +1,7 @@
+/*
+ * The sorts the index needs without allocating: box numbers by a coordinate, and plain ints.
+ */
+
 /**
  * Sorts order[from … from + n − 1], numbers of boxes in `boxes` (box r at 4r … 4r + 3), by the
  * boxes' minimum on `axis` (0: x, 1: y). Heapsort: no allocation, no recursion, n log n whatever
@@ -45,4 +49,41 @@ function siftRow(
     i = child;
   }
   order[from + i] = row;
+}
+
+/**
+ * Sorts a[0 … n − 1] ascending: insertion for a few (a search's hits near a row, mostly), else
+ * heapsort. No allocation, no recursion.
+ */
+export function sortInts(a: Int32Array, n: number): void {
+  if (n <= 16) {
+    for (let i = 1; i < n; i++) {
+      const v = a[i];
+      let j = i;
+      for (; j > 0 && a[j - 1] > v; j--) a[j] = a[j - 1];
+      a[j] = v;
+    }
+    return;
+  }
+  for (let start = (n >> 1) - 1; start >= 0; start--) siftInt(a, start, n);
+  for (let end = n - 1; end > 0; end--) {
+    const top = a[0];
+    a[0] = a[end];
+    a[end] = top;
+    siftInt(a, 0, end);
+  }
+}
+
+function siftInt(a: Int32Array, root: number, n: number): void {
+  const v = a[root];
+  let i = root;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && a[child] < a[child + 1]) child++;
+    if (!(v < a[child])) break;
+    a[i] = a[child];
+    i = child;
+  }
+  a[i] = v;
 }
