@@ -44,6 +44,11 @@ export class LongRuns {
   split = new Int32Array(0);
   /** Per node with a sorted view: group 0's largest height, then group 1's largest width. */
   extent = new Float64Array(0);
+  /**
+   * Per node with a sorted view, where each group lies across its sort axis: group 0's least
+   * minimum x and greatest maximum x, then group 1's least minimum y and greatest maximum y.
+   */
+  band = new Float64Array(0);
   /** What {@link groupRange} found: positions from … to − 1 of {@link order}. */
   from = 0;
   to = 0;
@@ -60,6 +65,7 @@ export class LongRuns {
       this.scans = new Int32Array(tree.nodeCapacity);
       this.split = new Int32Array(tree.nodeCapacity);
       this.extent = new Float64Array(2 * tree.nodeCapacity);
+      this.band = new Float64Array(4 * tree.nodeCapacity);
     }
   }
 
@@ -69,7 +75,8 @@ export class LongRuns {
       this.stamp.byteLength +
       this.scans.byteLength +
       this.split.byteLength +
-      this.extent.byteLength
+      this.extent.byteLength +
+      this.band.byteLength
     );
   }
 }
@@ -265,14 +272,22 @@ function sortRun(tree: TreeArrays, runs: LongRuns, n: number): void {
   let back = end;
   let height = 0;
   let width = 0;
+  const band = runs.band;
+  const b = 4 * n;
+  band[b] = band[b + 2] = Number.POSITIVE_INFINITY;
+  band[b + 1] = band[b + 3] = Number.NEGATIVE_INFINITY;
   for (let r = start; r < end; r++) {
     const r4 = r << 2;
     if (tree.boxGroup(n, boxes, r4) === 0) {
       order[front++] = r;
       height = Math.max(height, boxes[r4 | 3] - boxes[r4 | 1]);
+      band[b] = Math.min(band[b], boxes[r4]);
+      band[b + 1] = Math.max(band[b + 1], boxes[r4 | 2]);
     } else {
       order[--back] = r;
       width = Math.max(width, boxes[r4 | 2] - boxes[r4]);
+      band[b + 2] = Math.min(band[b + 2], boxes[r4 | 1]);
+      band[b + 3] = Math.max(band[b + 3], boxes[r4 | 3]);
     }
   }
   runs.split[n] = front - start;

@@ -231,8 +231,8 @@ function gapAlong(
 
 /**
  * forEachNearest's cursor moving from position `from` (a position of a sorted group, whose node
- * and group it finds there) to `to` in the same direction: queued at the bound of the distance of
- * the box at `to` (not below `floor`, the key just popped, so that the queue's keys never go back),
+ * and group it finds there) to `to` in the same direction: queued at a bound of the distance of
+ * the box at `to` (its gap along the row and its group's distance across it) (not below `floor`, the key just popped, so that the queue's keys never go back),
  * unless `to` is past the group's end or that bound is past the search's limit. Returns the heap's
  * new size.
  */
@@ -253,12 +253,26 @@ function queueCursor(
   if (to < (g === 0 ? start : middle) || to >= (g === 0 ? middle : start + tree.nodeCount[n])) return size;
   const walk = ctx.walk;
   const gap = gapAlong(tree.boxes, view, n, g, g === 0 ? walk[NEAR_Y] : walk[NEAR_X], to, up === 1);
-  const bound = gap > 0 ? gap * gap : 0;
+  const across = acrossRow(view, n, g, walk);
+  const bound = (gap > 0 ? gap * gap : 0) + across * across;
   if (bound > walk[NEAR_BOUND]) return size;
   ctx.fitKeyed(size + 1);
   ctx.keys[size] = bound > floor ? bound : floor;
   ctx.siftUp(size, -(cursorBaseOf(tree) + 1 + 2 * to + up));
   return size + 1;
+}
+
+/**
+ * How far across its row (on the axis group g of node n is not sorted by) the walk's point lies
+ * from the group's band, where all its boxes lie (see LongRuns.band): at least as far as from any
+ * of them on that axis, with the same differences distanceSquaredIn takes. (Without it, far from a
+ * row, every cursor along it came up before the first box: a scan of the row.)
+ */
+function acrossRow(view: LongRuns, n: number, g: number, walk: Float64Array): number {
+  const p = g === 0 ? walk[NEAR_X] : walk[NEAR_Y];
+  const low = view.band[4 * n + 2 * g];
+  const high = view.band[4 * n + 2 * g + 1];
+  return low > p ? low - p : p > high ? p - high : 0;
 }
 
 /** Where forEachNearest's cursor payloads start: past the nodes' and the groups' (see queuedNode). */
@@ -268,31 +282,35 @@ function cursorBaseOf(tree: TreeArrays): number {
 
 /**
  * nearestK's next step through the sorted group g of node n (see longRuns.ts): +1 to take the box
- * at `right`, −1 the one at `left`, 0 when both sides are done, p being the point's coordinate
- * along the group's sort axis: the side whose next box is nearer along it (see gapAlong). Once a
- * side's gap squared passes the bound, so do the rest of that side's.
+ * at `right`, −1 the one at `left`, 0 when both sides are done: the side whose next box is nearer
+ * along the group's sort axis to the walk's point (see gapAlong). Once a
+ * side's gap squared, with the distance across the row (see acrossRow), passes the bound, so do
+ * the rest of that side's.
  */
 function nearerSide(
   boxes: Float64Array,
   view: LongRuns,
   n: number,
   g: number,
-  p: number,
+  walk: Float64Array,
   from: number,
   to: number,
   left: number,
   right: number,
   bound: number,
 ): number {
+  const p = g === 0 ? walk[NEAR_Y] : walk[NEAR_X];
+  const across = acrossRow(view, n, g, walk);
+  const across2 = across * across;
   let rightGap = Number.POSITIVE_INFINITY;
   if (right < to) {
     const gap = gapAlong(boxes, view, n, g, p, right, true);
-    if (!(gap > 0 && gap * gap > bound)) rightGap = gap;
+    if (!((gap > 0 ? gap * gap : 0) + across2 > bound)) rightGap = gap;
   }
   let leftGap = Number.POSITIVE_INFINITY;
   if (left >= from) {
     const gap = gapAlong(boxes, view, n, g, p, left, false);
-    if (!(gap > 0 && gap * gap > bound)) leftGap = gap;
+    if (!((gap > 0 ? gap * gap : 0) + across2 > bound)) leftGap = gap;
   }
   if (rightGap === Number.POSITIVE_INFINITY && leftGap === Number.POSITIVE_INFINITY) return 0;
   return rightGap <= leftGap ? 1 : -1;
@@ -383,7 +401,7 @@ export function nearestK(
         let id: number;
         let o: number;
         if (view !== null) {
-          const side = nearerSide(boxes, view, n, group, group === 0 ? y : x, from, to, left, right, bound);
+          const side = nearerSide(boxes, view, n, group, walk, from, to, left, right, bound);
           if (side === 0) break;
           const s = view.order[side > 0 ? right++ : left--];
           id = slotIds[s];
