@@ -823,16 +823,21 @@ describe('QuadIndex vs brute force (fast-check)', () => {
                 forEach((id) => seen.push(id) < stopAt);
                 expect(seen).toEqual(first.slice(0, stopAt));
               }
-              // The first ray hit, against brute force (ties by id); every hit, as visited.
-              let bestId = -1;
-              let bestT = Number.POSITIVE_INFINITY;
-              for (const id of model.liveIds()) {
-                const t = slab(x, y, dx, dy, model.get(id));
-                if (t >= 0 && t <= limit && (t < bestT || (t === bestT && id < bestId))) {
-                  bestT = t;
-                  bestId = id;
+              // The first ray hit, against brute force (ties by id); every hit, as visited. Also
+              // with a direction so small that the entry times overflow to Infinity.
+              const firstHit = (ux: number, uy: number): { id: number; t: number } | null => {
+                let bestId = -1;
+                let bestT = Number.POSITIVE_INFINITY;
+                for (const id of model.liveIds()) {
+                  const t = slab(x, y, ux, uy, model.get(id));
+                  if (t >= 0 && t <= limit && (bestId < 0 || t < bestT || (t === bestT && id < bestId))) {
+                    bestT = t;
+                    bestId = id;
+                  }
                 }
-              }
+                return bestId < 0 ? null : { id: bestId, t: bestT };
+              };
+              const tiny = 1e-310;
               // The k nearest (ties by id), with and without a distance limit.
               const byDistance = model
                 .liveIds()
@@ -864,8 +869,13 @@ describe('QuadIndex vs brute force (fast-check)', () => {
                   },
                   byDistance.filter((e) => withinLimit(model.get(e.id), x, y, r)).map((e) => e.id),
                 ],
-                [() => index.raycastFirst(x, y, dx, dy, limit), bestId < 0 ? null : { id: bestId, t: bestT }],
+                [() => index.raycastFirst(x, y, dx, dy, limit), firstHit(dx, dy)],
                 [() => visited((v) => index.raycast(x, y, dx, dy, limit, v)).sort(byNumbers), undefined],
+                [() => index.raycastFirst(x, y, dx * tiny, dy * tiny, limit), firstHit(dx * tiny, dy * tiny)],
+                [
+                  () => visited((v) => index.raycast(x, y, dx * tiny, dy * tiny, limit, v)).sort(byNumbers),
+                  undefined,
+                ],
                 [() => index.sweep(...box, 300 * dx, 300 * dy), undefined],
                 [() => visited((v) => index.forEachSweepHit(...box, 300 * dx, 300 * dy, v)), undefined],
               ];
@@ -905,6 +915,20 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     for (let k = 0; k < 8; k++) expect(ask()).toEqual(expected); // (the views are made on the way)
     index.reserve(100_000);
     for (let k = 0; k < 8; k++) expect(ask()).toEqual(expected);
+  });
+
+  it('a ray with so small a direction that its entry times overflow finds a row through its sorted view', () => {
+    // Every tile ahead is met at t = Infinity (see raycastFirst): the first is the lowest id. The
+    // view's area for such a ray must be the whole axis, not ±Infinity less or plus a slack (NaN).
+    const index = new QuadIndex({ x: -(2 ** 19), y: -(2 ** 19), width: 2 ** 20, height: 2 ** 20 });
+    for (let i = 0; i < 200; i++) index.add(i * 16 + 100, -8, i * 16 + 116, 8);
+    index.forEachPair(() => {});
+    for (let k = 0; k < 8; k++) {
+      expect(index.raycastFirst(5000, 0, -1e-306, 0)).toEqual({ id: 0, t: Number.POSITIVE_INFINITY });
+      let visits = 0;
+      index.raycast(5000, 0, -1e-306, 0, Number.POSITIVE_INFINITY, () => void visits++);
+      expect(visits).toBe(200);
+    }
   });
 
   it('a small search beside a row of 16,000 boxes across the root midline tests a few of them', () => {

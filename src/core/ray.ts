@@ -167,8 +167,15 @@ function groupAlong(
       const a = d === 0 ? 0 : d * t0;
       const b = d === 0 ? 0 : d * t1;
       const slack = (Math.abs(p) + Math.abs(a) + Math.abs(b)) * 2 ** -40 + Number.MIN_VALUE;
-      nodeBox[axis] = Math.min(p + a, p + b) - slack;
-      nodeBox[axis + 2] = Math.max(p + a, p + b) + slack;
+      if (slack === Number.POSITIVE_INFINITY) {
+        // An end at infinity (an entry or exit time that overflowed, for a tiny direction): the
+        // whole axis. (Its ends, ±∞ less or plus the slack, could come out NaN and find nothing.)
+        nodeBox[axis] = Number.NEGATIVE_INFINITY;
+        nodeBox[axis + 2] = Number.POSITIVE_INFINITY;
+      } else {
+        nodeBox[axis] = Math.min(p + a, p + b) - slack;
+        nodeBox[axis + 2] = Math.max(p + a, p + b) + slack;
+      }
     }
   } else {
     // (An empty area: no box starts at or below −∞.)
