@@ -931,6 +931,22 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     }
   });
 
+  it('a row near the largest floats: searches through its sorted view find all of it', () => {
+    // Areas and extents near ±1e308, whose range arithmetic can overflow: a bound that comes out
+    // NaN must act as no bound, not as an empty range.
+    const index = new QuadIndex({ x: -1e308, y: -1e308, width: 1.7e308, height: 1.7e308 });
+    for (let i = 0; i < 200; i++) index.add(-1e307 + i * 1e305, -1, -1e307 + (i + 1) * 1e305, 1);
+    index.forEachPair(() => {});
+    // (Squared distances this far overflow: nearest ranks these by id, before and after the view.)
+    const far = index.nearest(1.7e308, 0, 3);
+    for (let k = 0; k < 8; k++) {
+      expect(index.query(-1.5e308, -0.5, 1.5e308, 0.5)).toHaveLength(200);
+      expect(index.queryCircle(0, 0, 1.7e308)).toHaveLength(200);
+      expect(index.nearest(1.7e308, 0, 3)).toEqual(far);
+      expect(index.nearest(2e153, 0, 2)).toEqual([100, 99]); // (inside 100; 99 ends at 0)
+    }
+  });
+
   it('a small search beside a row of 16,000 boxes across the root midline tests a few of them', () => {
     // The row stays in the root: searched often enough, its sorted view finds the few boxes near
     // an area instead of testing all 16,000 for every search.

@@ -185,8 +185,12 @@ function rangeIn(
   // Group 0 by minimum y, group 1 by minimum x; a box that starts after the area's maximum on
   // that axis misses it (boxes starting right at it are kept: walks that count touching).
   const axis = 1 - g;
-  const low = lowBound(g === 0 ? minY : minX, runs.extent[2 * n + g]);
-  const high = g === 0 ? maxY : maxX;
+  let low = lowBound(g === 0 ? minY : minX, runs.extent[2 * n + g]);
+  let high = g === 0 ? maxY : maxX;
+  // A NaN bound (an area or extent at ±1e308 whose arithmetic overflowed) is no bound: as a high
+  // end it would find nothing. Never fewer boxes than the scan.
+  if (Number.isNaN(low)) low = Number.NEGATIVE_INFINITY;
+  if (Number.isNaN(high)) high = Number.POSITIVE_INFINITY;
   const boxes = tree.boxes;
   runs.from = firstAtLeast(boxes, runs.order, from, to, axis, low);
   runs.to = firstAtLeast(boxes, runs.order, runs.from, to, axis, high, true);
