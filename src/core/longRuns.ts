@@ -18,7 +18,7 @@ import type { IdVisitor } from './types.js';
  */
 
 /** From this many boxes on, an internal node's run may get a sorted view. */
-export const LONG_RUN = 64;
+export const LONG_RUN = 128;
 
 /**
  * Linear scans of a long run, in one layout, before a search sorts it: a sort costs a few scans,
@@ -86,7 +86,7 @@ export class LongRuns {
  * view, reporting the boxes that overlap the area minX … maxY strictly (with `disc`, that meet the
  * disc of the circle search under way: see search.ts, inDisc) in slot order, as the linear scan
  * would. Returns the number of box tests; ~tests when the visitor stopped; −1 when the caller is
- * to scan the run itself (no view yet, or an area that reaches over a quarter of it: the scan,
+ * to scan the run itself (no view yet, or an area that reaches over an eighth of it: the scan,
  * which reports in slot order as it goes, then costs about what testing and sorting those would).
  */
 export function searchLongRun(
@@ -120,7 +120,7 @@ export function searchLongRun(
   const from1 = runs.from;
   const to1 = runs.to;
   const tests = to0 - from0 + (to1 - from1);
-  if (4 * tests > tree.nodeCount[n]) return -1;
+  if (8 * tests > tree.nodeCount[n]) return -1;
   if (tests > ctx.pairRoom) ctx.growPairs(tests);
   const hits = ctx.hits;
   let found = 0;
