@@ -4,8 +4,8 @@ import { sortInts, sortRows } from './sortRows.js';
 import type { IdVisitor } from './types.js';
 
 /*
- * Box and circle searches through the long runs of internal nodes. An internal node holds the
- * boxes that cross its midlines, and a search that reaches them tests them all: a row of tiles
+ * Searches, rays, sweeps and nearest searches through the long runs of internal nodes. An internal
+ * node holds the boxes that cross its midlines, and a walk that reaches them tested them all: a row of tiles
  * along the root's midline (a floor at y = 0 in a world centred on the origin) made every query
  * near the floor test every tile, 55 µs a query at 16,000 tiles for two hits. A long run searched
  * often enough gets a sorted view instead, in which a search tests only the boxes near its area:
@@ -113,10 +113,10 @@ export function searchLongRun(
   }
   const boxes = tree.boxes;
   const order = runs.order;
-  rangeIn(tree, runs, n, 0, minX, minY, maxX, maxY);
+  groupRange(tree, runs, n, 0, minX, minY, maxX, maxY);
   const from0 = runs.from;
   const to0 = runs.to;
-  rangeIn(tree, runs, n, 1, minX, minY, maxX, maxY);
+  groupRange(tree, runs, n, 1, minX, minY, maxX, maxY);
   const from1 = runs.from;
   const to1 = runs.to;
   const tests = to0 - from0 + (to1 - from1);
@@ -147,28 +147,12 @@ export function searchLongRun(
 }
 
 /**
- * For a walk over internal node n's boxes (at least {@link LONG_RUN}, laid out) that wants those of
- * its group g (0: crossing the vertical midline, 1: the others; see TreeArrays.reachGroup) that
- * can meet the closed area minX … maxY: node n's sorted view, with the positions of its `order`
- * holding them, and maybe a few more, in from … to − 1. Null when n has no view yet (the walk
- * scans the group itself; see {@link SCANS_BEFORE_SORT}). The bounds may be infinite.
+ * For a walk over node n's sorted view (see {@link viewOf}) that wants the boxes of its group g
+ * (0: crossing the vertical midline, 1: the others; see TreeArrays.reachGroup) that can meet the
+ * closed area minX … maxY: the positions of the view's `order` holding them, and maybe a few
+ * more, into runs.from … runs.to − 1. The bounds may be infinite.
  */
 export function groupRange(
-  tree: TreeArrays,
-  n: number,
-  g: number,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-): LongRuns | null {
-  const runs = viewOf(tree, n);
-  if (runs !== null) rangeIn(tree, runs, n, g, minX, minY, maxX, maxY);
-  return runs;
-}
-
-/** {@link groupRange} in node n's view, left in runs.from and runs.to. */
-function rangeIn(
   tree: TreeArrays,
   runs: LongRuns,
   n: number,
@@ -178,10 +162,9 @@ function rangeIn(
   maxX: number,
   maxY: number,
 ): void {
-  const start = tree.runStart[n];
-  const middle = start + runs.split[n];
-  const from = g === 0 ? start : middle;
-  const to = g === 0 ? middle : start + tree.nodeCount[n];
+  groupSpan(tree, runs, n, g);
+  const from = runs.from;
+  const to = runs.to;
   // Group 0 by minimum y, group 1 by minimum x; a box that starts after the area's maximum on
   // that axis misses it (boxes starting right at it are kept: walks that count touching).
   const axis = 1 - g;
@@ -197,17 +180,43 @@ function rangeIn(
 }
 
 /**
- * The extent on one axis of a walk's path from p moving by d·t for t in [0, limit] (a ray's
- * segment, or a sweep's motion with limit 1), widened by the rounding of p + d·limit, into
- * out[axis] (the minimum) and out[axis + 2]: an area for {@link groupRange}. Infinite for an
- * unlimited ray along the axis.
+ * Positions from … to − 1 of node n's view's `order` that hold its group g (all of it), into
+ * runs.from and runs.to.
  */
-export function areaAlong(p: number, d: number, limit: number, out: Float64Array, axis: number): void {
-  const along = d === 0 ? 0 : d * limit;
-  const end = p + along;
-  const slack = (Math.abs(p) + Math.abs(along)) * 2 ** -40 + Number.MIN_VALUE;
-  out[axis] = Math.min(p, end) - slack;
-  out[axis + 2] = Math.max(p, end) + slack;
+export function groupSpan(tree: TreeArrays, runs: LongRuns, n: number, g: number): void {
+  const start = tree.runStart[n];
+  const middle = start + runs.split[n];
+  runs.from = g === 0 ? start : middle;
+  runs.to = g === 0 ? middle : start + tree.nodeCount[n];
+}
+
+/**
+ * The extent on one axis of a walk's path from p moving by d·t for t in [t0, t1] (a ray's segment,
+ * or a sweep's motion, 0 … 1), widened by the rounding of p + d·t, into out[axis] (the minimum)
+ * and out[axis + 2]: an area for {@link groupRange}. The whole axis when an end lies at infinity
+ * (an unlimited ray, or an entry time that overflowed for a tiny direction): ±∞ less or plus the
+ * slack could come out NaN.
+ */
+export function areaAlong(
+  p: number,
+  d: number,
+  t0: number,
+  t1: number,
+  out: Float64Array,
+  axis: number,
+): void {
+  // (d·t0 and d·t1 from p itself, the slack from all three: the ends round like the walks' own
+  // arithmetic, far from the origin too; a t at infinity only along a moving axis.)
+  const a = d === 0 ? 0 : d * t0;
+  const b = d === 0 ? 0 : d * t1;
+  const slack = (Math.abs(p) + Math.abs(a) + Math.abs(b)) * 2 ** -40 + Number.MIN_VALUE;
+  if (slack === Number.POSITIVE_INFINITY) {
+    out[axis] = Number.NEGATIVE_INFINITY;
+    out[axis + 2] = Number.POSITIVE_INFINITY;
+  } else {
+    out[axis] = Math.min(p + a, p + b) - slack;
+    out[axis + 2] = Math.max(p + a, p + b) + slack;
+  }
 }
 
 /**
@@ -244,10 +253,11 @@ export function firstAtLeast(
 }
 
 /**
- * Node n's sorted view in the current layout, made once n's run has been scanned
- * {@link SCANS_BEFORE_SORT} times in it; null until then (the scan is counted).
+ * Node n's sorted view in the current layout (at least {@link LONG_RUN} boxes, laid out), made once
+ * n's run has been scanned {@link SCANS_BEFORE_SORT} times in it; null until then (the scan is
+ * counted).
  */
-function viewOf(tree: TreeArrays, n: number): LongRuns | null {
+export function viewOf(tree: TreeArrays, n: number): LongRuns | null {
   let runs = tree.longRuns;
   if (runs === null) {
     runs = new LongRuns();

@@ -1,6 +1,6 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
-import { firstAtLeast, groupRange, LONG_RUN, type LongRuns } from './longRuns.js';
+import { firstAtLeast, groupSpan, LONG_RUN, type LongRuns, viewOf } from './longRuns.js';
 import type { Scratch } from './scratch.js';
 
 /**
@@ -155,8 +155,9 @@ export function forEachNearest(
     const group = queuedGroup(payload, groupBase);
     const first = tree.nodeChild[n];
     if (group >= 0 && tree.nodeCount[n] >= LONG_RUN && !tree.runsStale) {
-      const sorted = groupRange(tree, n, group, -Infinity, -Infinity, Infinity, Infinity);
+      const sorted = viewOf(tree, n);
       if (sorted !== null) {
+        groupSpan(tree, sorted, n, group);
         const p = group === 0 ? y : x;
         const above = firstAtLeast(boxes, sorted.order, sorted.from, sorted.to, 1 - group, p);
         const from = sorted.from;
@@ -232,9 +233,9 @@ function gapAlong(
 /**
  * forEachNearest's cursor moving from position `from` (a position of a sorted group, whose node
  * and group it finds there) to `to` in the same direction: queued at a bound of the distance of
- * the box at `to` (its gap along the row and its group's distance across it) (not below `floor`, the key just popped, so that the queue's keys never go back),
- * unless `to` is past the group's end or that bound is past the search's limit. Returns the heap's
- * new size.
+ * the box at `to`, its gap along the row with its group's distance across it (not below `floor`,
+ * the key just popped, so that the queue's keys never go back), unless `to` is past the group's
+ * end or that bound is past the search's limit. Returns the heap's new size.
  */
 function queueCursor(
   tree: TreeArrays,
@@ -247,10 +248,9 @@ function queueCursor(
   size: number,
 ): number {
   const n = tree.itemNode[tree.slotIds[view.order[from]]];
-  const start = tree.runStart[n];
-  const middle = start + view.split[n];
-  const g = from < middle ? 0 : 1;
-  if (to < (g === 0 ? start : middle) || to >= (g === 0 ? middle : start + tree.nodeCount[n])) return size;
+  const g = from < tree.runStart[n] + view.split[n] ? 0 : 1;
+  groupSpan(tree, view, n, g);
+  if (to < view.from || to >= view.to) return size;
   const walk = ctx.walk;
   const gap = gapAlong(tree.boxes, view, n, g, g === 0 ? walk[NEAR_Y] : walk[NEAR_X], to, up === 1);
   const across = acrossRow(view, n, g, walk);
@@ -283,9 +283,8 @@ function cursorBaseOf(tree: TreeArrays): number {
 /**
  * nearestK's next step through the sorted group g of node n (see longRuns.ts): +1 to take the box
  * at `right`, −1 the one at `left`, 0 when both sides are done: the side whose next box is nearer
- * along the group's sort axis to the walk's point (see gapAlong). Once a
- * side's gap squared, with the distance across the row (see acrossRow), passes the bound, so do
- * the rest of that side's.
+ * along the group's sort axis to the walk's point (see gapAlong). Once a side's gap squared, with
+ * the distance across the row (see acrossRow), passes the bound, so do the rest of that side's.
  */
 function nearerSide(
   boxes: Float64Array,
@@ -383,15 +382,13 @@ export function nearestK(
       // A long run's group (a row of boxes along a midline) through its sorted view: outwards from
       // the point along the row, positions right … to − 1 and left … from of view.order, each side
       // until its boxes lie beyond the bound (see nearerSide).
-      const view: LongRuns | null =
-        group >= 0 && runs && count[n] >= LONG_RUN
-          ? groupRange(tree, n, group, -Infinity, -Infinity, Infinity, Infinity)
-          : null;
+      const view: LongRuns | null = group >= 0 && runs && count[n] >= LONG_RUN ? viewOf(tree, n) : null;
       let from = 0;
       let to = 0;
       let right = 0;
       let left = 0;
       if (view !== null) {
+        groupSpan(tree, view, n, group);
         from = view.from;
         to = view.to;
         right = firstAtLeast(boxes, view.order, from, to, 1 - group, group === 0 ? y : x);

@@ -1,6 +1,6 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
-import { groupRange, LONG_RUN, type LongRuns } from './longRuns.js';
+import { areaAlong, groupRange, LONG_RUN, type LongRuns, viewOf } from './longRuns.js';
 import type { Scratch } from './scratch.js';
 
 /** Visitor of a ray walk: the id and where the segment enters its box. See `QuadIndex.raycast`. */
@@ -71,11 +71,12 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisit
     let from1 = 0;
     let end = 0;
     if (internal && groups !== 0 && tree.nodeCount[n] >= LONG_RUN && !tree.runsStale) {
-      view = groupAlong(tree, n, 0, groups, ray);
+      view = viewOf(tree, n);
       if (view !== null) {
+        groupAlong(tree, view, n, 0, groups, ray);
         pos = view.from;
         to0 = view.to;
-        groupAlong(tree, n, 1, groups, ray);
+        groupAlong(tree, view, n, 1, groups, ray);
         from1 = view.from;
         end = view.to;
       }
@@ -134,17 +135,19 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisit
 }
 
 /**
- * {@link groupRange} of internal node n's group g for the ray: the part of its segment inside the
- * group's reach box (an empty range when the segment misses it, `groups` bit g clear). A slanted
- * ray with no limit thus asks for the few boxes where it crosses a row, not the whole row.
+ * {@link groupRange} of node n's group g in its sorted view for the ray: the part of its segment
+ * inside the group's reach box (an empty range when the segment misses it, `groups` bit g clear).
+ * A slanted ray with no limit thus asks for the few boxes where it crosses a row, not the whole
+ * row.
  */
 function groupAlong(
   tree: TreeArrays,
+  view: LongRuns,
   n: number,
   g: number,
   groups: number,
   ray: Float64Array,
-): LongRuns | null {
+): void {
   if ((groups & (1 << g)) !== 0) {
     tree.reachBounds(n, g, nodeBox);
     // The segment's t-interval inside the box (it meets it: see walkRayNodes), then its ends.
@@ -159,29 +162,13 @@ function groupAlong(
       t0 = Math.max(t0, Math.min(a, b));
       t1 = Math.min(t1, Math.max(a, b));
     }
-    for (let axis = 0; axis < 2; axis++) {
-      const p = ray[RAY_X + axis];
-      const d = ray[RAY_DIR_X + axis];
-      // (d·t0 and d·t1 from p itself, the slack from all three: the ends round like the walk's
-      // own arithmetic, far from the origin too; a t at Infinity only along a moving axis.)
-      const a = d === 0 ? 0 : d * t0;
-      const b = d === 0 ? 0 : d * t1;
-      const slack = (Math.abs(p) + Math.abs(a) + Math.abs(b)) * 2 ** -40 + Number.MIN_VALUE;
-      if (slack === Number.POSITIVE_INFINITY) {
-        // An end at infinity (an entry or exit time that overflowed, for a tiny direction): the
-        // whole axis. (Its ends, ±∞ less or plus the slack, could come out NaN and find nothing.)
-        nodeBox[axis] = Number.NEGATIVE_INFINITY;
-        nodeBox[axis + 2] = Number.POSITIVE_INFINITY;
-      } else {
-        nodeBox[axis] = Math.min(p + a, p + b) - slack;
-        nodeBox[axis + 2] = Math.max(p + a, p + b) + slack;
-      }
-    }
+    areaAlong(ray[RAY_X], ray[RAY_DIR_X], t0, t1, nodeBox, 0);
+    areaAlong(ray[RAY_Y], ray[RAY_DIR_Y], t0, t1, nodeBox, 1);
   } else {
     // (An empty area: no box starts at or below −∞.)
     nodeBox[0] = nodeBox[1] = nodeBox[2] = nodeBox[3] = Number.NEGATIVE_INFINITY;
   }
-  return groupRange(tree, n, g, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
+  groupRange(tree, view, n, g, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
 }
 
 /**

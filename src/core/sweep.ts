@@ -1,6 +1,6 @@
 import { isValidMinMax, requireFinite, requireMinMax } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
-import { areaAlong, groupRange, LONG_RUN } from './longRuns.js';
+import { areaAlong, groupRange, LONG_RUN, viewOf } from './longRuns.js';
 import { queuedGroup, queuedNode } from './nearest.js';
 import type { Scratch } from './scratch.js';
 
@@ -240,9 +240,10 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
     if (group >= 0 && tree.nodeCount[n] >= LONG_RUN && !tree.runsStale) {
       // A long run's group (a row of boxes along a midline): through its sorted view, only the
       // boxes near the swept area (see longRuns.ts), once it has one.
-      sweptArea(mover, bounds);
-      const view = groupRange(tree, n, group, bounds[0], bounds[1], bounds[2], bounds[3]);
+      const view = viewOf(tree, n);
       if (view !== null) {
+        sweptArea(mover, bounds);
+        groupRange(tree, view, n, group, bounds[0], bounds[1], bounds[2], bounds[3]);
         for (let k = view.from, end = view.to; k < end; k++) {
           const r = view.order[k];
           const i = tree.slotIds[r];
@@ -276,12 +277,12 @@ export function sweep(tree: TreeArrays, ctx: Scratch, skip: number, visit: Sweep
  * areaAlong), into out[0 … 3] as minX, minY, maxX, maxY.
  */
 function sweptArea(mover: Float64Array, out: Float64Array): void {
-  areaAlong(mover[2], mover[4], 1, out, 0);
+  areaAlong(mover[2], mover[4], 0, 1, out, 0);
   const maxX = out[2];
-  areaAlong(mover[3], mover[5], 1, out, 1);
+  areaAlong(mover[3], mover[5], 0, 1, out, 1);
   const maxY = out[3];
-  areaAlong(mover[0], mover[4], 1, out, 0);
-  areaAlong(mover[1], mover[5], 1, out, 1);
+  areaAlong(mover[0], mover[4], 0, 1, out, 0);
+  areaAlong(mover[1], mover[5], 0, 1, out, 1);
   out[2] = maxX;
   out[3] = maxY;
 }
