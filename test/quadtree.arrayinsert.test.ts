@@ -590,6 +590,51 @@ describe('a tree emptied with remove()', () => {
   });
 });
 
+describe('the staging buffer (32 bytes per item) after a first fill', () => {
+  const bounds = { x: 0, y: 0, width: 1000, height: 1000 };
+  const items = (): Rect[] =>
+    Array.from({ length: 5000 }, (_, i) => ({ x: (i * 13) % 990, y: (i * 7) % 990, width: 5, height: 5 }));
+
+  it('is not kept by a tree filled once, by an array or one item at a time, then changed item by item', () => {
+    const list = items();
+    const byArray = new Quadtree<Rect>(bounds);
+    byArray.insert(list);
+    const oneByOne = new Quadtree<Rect>(bounds);
+    for (const item of list) oneByOne.insert(item);
+    expect(oneByOne.size).toBe(list.length); // (files the kept-back inserts)
+    const refreshed = new Quadtree<Rect>(bounds);
+    refreshed.insert(list);
+    refreshed.refresh();
+    const staging = refreshed.stats().arrayBytes - byArray.stats().arrayBytes;
+    expect(staging).toBeGreaterThanOrEqual(32 * list.length);
+    expect(oneByOne.stats().arrayBytes).toBeLessThanOrEqual(byArray.stats().arrayBytes);
+    list[3].x += 400;
+    byArray.update(list[3]);
+    expect(byArray.stats().arrayBytes).toBeLessThan(refreshed.stats().arrayBytes - 32 * list.length + 1);
+    expect(byArray.query({ x: list[3].x, y: list[3].y, width: 1, height: 1 })).toContain(list[3]);
+  });
+
+  it('is kept from the first refresh or clear-and-insert on, so that the next ones allocate nothing', () => {
+    const list = items();
+    const refreshed = new Quadtree<Rect>(bounds);
+    refreshed.insert(list);
+    refreshed.refresh();
+    const afterOne = refreshed.stats().arrayBytes;
+    refreshed.refresh();
+    expect(refreshed.stats().arrayBytes).toBe(afterOne);
+    const rebuilt = new Quadtree<Rect>(bounds);
+    rebuilt.insert(list);
+    const filled = rebuilt.stats().arrayBytes;
+    rebuilt.clear();
+    rebuilt.insert(list);
+    const again = rebuilt.stats().arrayBytes;
+    expect(again).toBeGreaterThanOrEqual(filled + 32 * list.length);
+    rebuilt.clear();
+    rebuilt.insert(list);
+    expect(rebuilt.stats().arrayBytes).toBe(again);
+  });
+});
+
 describe('a new tree filled one item at a time', () => {
   // The first fill is kept back and filed as one array insert when anything else is called; the
   // tree must behave, after every insert, as if each item had been filed at once.

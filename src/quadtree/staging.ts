@@ -84,8 +84,11 @@ export class Staging<T extends Rect> {
       this.commitStaged(items, staged, count);
     } finally {
       // The list is kept for the next insert into this tree (a clear-and-insert loop whose items
-      // change), not after the first fill (a tree filled once and refreshed would keep it for nothing).
-      if (firstFill) this.stagedItems = [];
+      // change), not after the first fill (a tree filled once and refreshed would keep it for
+      // nothing). Nor are the staged boxes: a tree filled once and then changed item by item
+      // (update, remove) never reads them again, and they are 32 bytes per item; a refresh or a
+      // clear-and-insert loop allocates them again on its first call and keeps them from then on.
+      if (firstFill) this.release();
       else clearFirst(items, Math.min(count, items.length));
     }
   }
@@ -159,9 +162,7 @@ export class Staging<T extends Rect> {
         this.stagedItems = [];
         this.index.reserve(count);
         this.commitStaged(items, this.staged, count);
-        // (The staging grew by half again as the items came: give the slack back, as the index's
-        // storage, reserved for the count, has none. A refresh stages exactly these boxes.)
-        if (this.staged.length > 4 * count + 4096) this.staged = this.staged.slice(0, 4 * count);
+        this.release(); // (as after an array insert into an empty tree)
       } else if (!this.table.restoreCleared(this.staged, count))
         this.commitStaged(this.table.items, this.staged, count);
     } finally {
@@ -233,7 +234,10 @@ export class Staging<T extends Rect> {
     return moveListed(index, live, count, staged);
   }
 
-  /** The tree was emptied by remove(): back to the storage of a new tree. */
+  /**
+   * Back to the storage of a new tree: after the tree's first fill (see {@link insertList}), or
+   * when remove() emptied it.
+   */
   release(): void {
     this.staged = new Float64Array(0);
     this.stagedItems = [];
