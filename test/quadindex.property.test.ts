@@ -980,6 +980,50 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     expect(wideTests).toBeLessThan(2 * found.length + 10);
   });
 
+  it('a ray along a row of 16,000 boxes, inside it, meets its nearest box first, in an index only rays search', () => {
+    // Rays alone lay the index out and get the row's sorted view; through it a ray runs along the
+    // row in its own direction and stops at its limit, so a visitor that shortens the segment to
+    // each hit is called for the nearest box (and a tie at the same t), not for every box behind
+    // it (the view in ascending order called it for the whole row to the left of a ray going left).
+    const index = new QuadIndex({ x: -131072, y: -131072, width: 262144, height: 262144 });
+    const random = mulberry32(5);
+    const order = Array.from({ length: 16000 }, (_, k) => k);
+    for (let k = order.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      [order[k], order[j]] = [order[j], order[k]];
+    }
+    // A row along the horizontal midline (x from −128,000) and a column along the vertical one.
+    const row = new Map<number, number>();
+    const column = new Map<number, number>();
+    for (const k of order) {
+      row.set(index.add(-128000 + 16 * k, -8, -128000 + 16 * k + 16, 8), k);
+      column.set(index.add(-8, 16 * k + 8, 8, 16 * k + 24), k);
+    }
+    // A layout once the searches since the last change have paid for it (1/64 of the boxes), then
+    // four scans before the view.
+    for (let q = 0; q < 32000 / 64 + 8; q++) index.raycastFirst(-128000 + 40 * q, 0, 0, -1);
+    for (let q = 0; q < 60; q++) {
+      const x = -128000 + 8 + 16 * Math.floor(random() * 15990) + random() * 7;
+      const y = 8 + 16 * 5 + 16 * Math.floor(random() * 15990) + random() * 7;
+      for (const [ox, oy, dx, dy, line, nearest] of [
+        [x, 1, -1, 0, row, Math.floor((x + 128000) / 16)],
+        [x, -2, 1, 0, row, Math.floor((x + 128000) / 16)],
+        [3, y, 0, -1, column, Math.floor((y - 8) / 16)],
+        [-3, y, 0, 1, column, Math.floor((y - 8) / 16)],
+      ] as const) {
+        let calls = 0;
+        let first = -1;
+        index.raycast(ox, oy, dx, dy, Number.POSITIVE_INFINITY, (id, t) => {
+          calls++;
+          if (t === 0 && first < 0) first = id;
+          return t;
+        });
+        expect(line.get(first)).toBe(nearest);
+        expect(calls).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
   it('crowds of boxes across many split lines (leaves handed boxes from every side, swept): every pair once', () => {
     // Hundreds of boxes 30-280 wide in a 1,024 world cross split lines at every level: leaves
     // are handed dozens of them that start inside, above or left of the leaf, in every mix of

@@ -5,7 +5,7 @@ import {
   moveListedChecked as moveListedStaged,
   readdCleared as readdClearedIds,
 } from './batch.js';
-import { isSparse, layOutRuns, layOutRunsFrom, liveIdsAscending } from './layout.js';
+import { isSparse, layOutForSearches, layOutRuns, layOutRunsFrom, liveIdsAscending } from './layout.js';
 import { checkNearest, type NearestWalkVisitor, runNearest } from './nearest.js';
 import { forEachPairWithin as walkWithin } from './pairs.js';
 import type { QuadIndex } from './QuadIndex.js';
@@ -169,6 +169,7 @@ export function forEachSweepHitFrom(
   visit: SweepWalkVisitor,
 ): void {
   const tree = treeOf(index);
+  layOutForSearches(tree);
   const ctx = tree.enter();
   for (let k = 0; k < 6; k++) ctx.walk[k] = src[o + k]; // (not set(subarray): a view per call)
   sweepEntered(tree, ctx, -1, visit);

@@ -224,7 +224,7 @@ export function areaAlong(
  * than min − extent by a margin for the rounding of the subtractions (the extents are differences
  * of floats). A lower bound only lets a few more boxes be tested.
  */
-function lowBound(min: number, extent: number): number {
+export function lowBound(min: number, extent: number): number {
   return min - extent - (Math.abs(min) + extent) * 2 ** -40 - Number.MIN_VALUE;
 }
 

@@ -1,5 +1,6 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
+import { layOutForSearches } from './layout.js';
 import { firstAtLeast, groupSpan, LONG_RUN, type LongRuns, viewOf } from './longRuns.js';
 import type { Scratch } from './scratch.js';
 
@@ -200,6 +201,7 @@ export function runNearest(
   limit: number,
   visit: NearestWalkVisitor,
 ): void {
+  layOutForSearches(tree);
   const ctx = tree.enter();
   try {
     forEachNearest(tree, ctx, x, y, limit, visit);

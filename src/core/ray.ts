@@ -1,6 +1,7 @@
 import { requireFinite, requireNonNegativeOrInfinity } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
-import { areaAlong, groupRange, LONG_RUN, type LongRuns, viewOf } from './longRuns.js';
+import { layOutForSearches } from './layout.js';
+import { areaAlong, groupRange, LONG_RUN, type LongRuns, lowBound, viewOf } from './longRuns.js';
 import type { Scratch } from './scratch.js';
 
 /** Visitor of a ray walk: the id and where the segment enters its box. See `QuadIndex.raycast`. */
@@ -62,56 +63,23 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisit
         if (!tree.reachBounds(n, g, nodeBox) || !rayEnter(ray, nodeBox, 0)) groups &= ~(1 << g);
       }
     }
-    // A long run (a row of boxes along a midline) through its sorted view, only the boxes near the
-    // part of the segment inside each group's reach box: positions pos … to0 − 1 (group 0), then
-    // from1 … end − 1 (group 1) of view.order.
-    let view: LongRuns | null = null;
-    let pos = 0;
-    let to0 = 0;
-    let from1 = 0;
-    let end = 0;
+    // A long run (a row of boxes along a midline) through its sorted view: only the boxes near
+    // the part of the segment inside each group's reach box.
     if (internal && groups !== 0 && tree.nodeCount[n] >= LONG_RUN && !tree.runsStale) {
-      view = viewOf(tree, n);
+      const view = viewOf(tree, n);
       if (view !== null) {
-        groupAlong(tree, view, n, 0, groups, ray);
-        pos = view.from;
-        to0 = view.to;
-        groupAlong(tree, view, n, 1, groups, ray);
-        from1 = view.from;
-        end = view.to;
+        if (
+          walkGroup(tree, view, n, 0, groups, ray, visit) ||
+          walkGroup(tree, view, n, 1, groups, ray, visit)
+        ) {
+          return;
+        }
+        groups = 0;
       }
     }
-    for (let i = view !== null || groups === 0 ? NONE : tree.nodeHead[n]; ; ) {
-      let id: number;
-      let o: number;
-      if (view !== null) {
-        if (pos === to0) pos = from1;
-        if (pos >= end) break;
-        const r = view.order[pos++];
-        id = tree.slotIds[r];
-        o = r << 2;
-      } else {
-        if (i === NONE) break;
-        id = i;
-        i = next[i];
-        if (internal && (groups & (1 << tree.reachGroup(n, id))) === 0) continue;
-        o = slotOf[id] << 2;
-      }
-      if (!rayEnter(ray, boxes, o)) continue;
-      if (visit === null) {
-        // (The first hit counts even at t = Infinity, where a tiny direction makes the entry overflow.)
-        const t = ray[RAY_ENTER];
-        const best = ray[FIRST_ID];
-        if (best < 0 || t < ray[FIRST_T] || (t === ray[FIRST_T] && id < best)) {
-          ray[FIRST_T] = t;
-          ray[FIRST_ID] = id;
-          if (t < ray[RAY_LIMIT]) ray[RAY_LIMIT] = t >= 0 ? t : 0;
-        }
-        continue;
-      }
-      const answer = visit(id, ray);
-      if (answer === false) return;
-      if (typeof answer === 'number' && answer < ray[RAY_LIMIT]) ray[RAY_LIMIT] = answer >= 0 ? answer : 0;
+    for (let i = groups === 0 ? NONE : tree.nodeHead[n]; i !== NONE; i = next[i]) {
+      if (internal && (groups & (1 << tree.reachGroup(n, i))) === 0) continue;
+      if (offer(ray, boxes, slotOf[i] << 2, i, visit)) return;
     }
     const first = tree.nodeChild[n];
     if (first === NONE) continue;
@@ -132,6 +100,91 @@ export function walkRayNodes(tree: TreeArrays, ctx: Scratch, visit: RayWalkVisit
       stack[k] = c;
     }
   }
+}
+
+/**
+ * The walk's step for one box (id, at boxes[o …]): the visitor's call when the segment meets it,
+ * or, without a visitor, the first hit so far. Returns true when the visitor stopped the walk.
+ */
+function offer(
+  ray: Float64Array,
+  boxes: Float64Array,
+  o: number,
+  id: number,
+  visit: RayWalkVisitor | null,
+): boolean {
+  if (!rayEnter(ray, boxes, o)) return false;
+  if (visit === null) {
+    // (The first hit counts even at t = Infinity, where a tiny direction makes the entry overflow.)
+    const t = ray[RAY_ENTER];
+    const best = ray[FIRST_ID];
+    if (best < 0 || t < ray[FIRST_T] || (t === ray[FIRST_T] && id < best)) {
+      ray[FIRST_T] = t;
+      ray[FIRST_ID] = id;
+      if (t < ray[RAY_LIMIT]) ray[RAY_LIMIT] = t >= 0 ? t : 0;
+    }
+    return false;
+  }
+  const answer = visit(id, ray);
+  if (answer === false) return true;
+  if (typeof answer === 'number' && answer < ray[RAY_LIMIT]) ray[RAY_LIMIT] = answer >= 0 ? answer : 0;
+  return false;
+}
+
+/**
+ * Offers the boxes of node n's group g near the segment (see {@link groupAlong}), in the order the
+ * ray meets them along the group's sort axis, and stops at the first that starts beyond the
+ * segment's end on that axis: the limit falls with each hit, so a ray running along a row (a ray
+ * inside a floor's thickness) tests the tiles up to its first hit, not the whole row. Returns
+ * true when the visitor stopped the walk.
+ */
+function walkGroup(
+  tree: TreeArrays,
+  view: LongRuns,
+  n: number,
+  g: number,
+  groups: number,
+  ray: Float64Array,
+  visit: RayWalkVisitor | null,
+): boolean {
+  groupAlong(tree, view, n, g, groups, ray);
+  const from = view.from;
+  const to = view.to;
+  const order = view.order;
+  const slotIds = tree.slotIds;
+  const boxes = tree.boxes;
+  const axis = 1 - g; // (group 0 is sorted by minimum y, group 1 by minimum x)
+  const p = ray[RAY_X + axis];
+  const d = ray[RAY_DIR_X + axis];
+  if (d >= 0) {
+    for (let k = from; k < to; k++) {
+      const r = order[k];
+      // Sorted by minimum: once one starts past the end of the segment, so do the rest. (The end
+      // widened for the rounding of p + d·t and of the slab test; at d = 0 it is p itself.)
+      if (d > 0 && boxes[(r << 2) | axis] > segmentEnd(p, d, ray[RAY_LIMIT], 1)) break;
+      if (offer(ray, boxes, r << 2, slotIds[r], visit)) return true;
+    }
+  } else {
+    const extent = view.extent[2 * n + g];
+    for (let k = to - 1; k >= from; k--) {
+      const r = order[k];
+      // Backwards: once one ends (at most its minimum plus the group's largest extent) before the
+      // end of the segment, so do the rest.
+      if (boxes[(r << 2) | axis] < lowBound(segmentEnd(p, d, ray[RAY_LIMIT], -1), extent)) break;
+      if (offer(ray, boxes, r << 2, slotIds[r], visit)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Where the segment ends on one axis, p + d·limit, moved by `side` times a margin for the
+ * rounding of the arithmetic (outwards: it only lets a few more boxes be tested). ±∞ for an
+ * unlimited ray.
+ */
+function segmentEnd(p: number, d: number, limit: number, side: number): number {
+  const end = p + d * limit;
+  return end + side * ((Math.abs(p) + Math.abs(end)) * 2 ** -40 + Number.MIN_VALUE);
 }
 
 /**
@@ -185,6 +238,7 @@ export function runRay(
   maxT: number,
   visit: RayWalkVisitor | null,
 ): Float64Array {
+  layOutForSearches(tree); // (a row's sorted view needs a laid-out tree)
   const ctx = tree.enter();
   const ray = ctx.walk;
   ray[RAY_X] = x;

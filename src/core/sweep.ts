@@ -1,5 +1,6 @@
 import { isValidMinMax, requireFinite, requireMinMax } from '../shared/validate.js';
 import { NONE, type TreeArrays } from './arrays.js';
+import { layOutForSearches } from './layout.js';
 import { areaAlong, groupRange, LONG_RUN, viewOf } from './longRuns.js';
 import { queuedGroup, queuedNode } from './nearest.js';
 import type { Scratch } from './scratch.js';
@@ -303,6 +304,7 @@ export function runSweep(
   visit: SweepWalkVisitor | null,
   skip: number,
 ): Float64Array {
+  layOutForSearches(tree);
   const ctx = tree.enter();
   const mover = ctx.walk;
   mover[0] = minX;
