@@ -1024,6 +1024,97 @@ describe('QuadIndex vs brute force (fast-check)', () => {
     }
   });
 
+  it('a sorted view outlives a layout that leaves its run as it was, and is made again when a box changed', () => {
+    // Anything that moves lays the whole index out again; the row's view is checked and kept
+    // (a small search after the layout tests a few boxes, not the 4,200 of the root's run),
+    // unless a box of the run moved: then its extents, bands or order are those of the new boxes.
+    const index = new QuadIndex({ x: -131072, y: -131072, width: 262144, height: 262144 });
+    const model = new Model();
+    const row: number[] = [];
+    const add = (box: Corners): number => {
+      const id = index.add(...box);
+      model.set(id, box);
+      return id;
+    };
+    for (let k = 0; k < 4000; k++) row.push(add([-32000 + 16 * k, -8, -32000 + 16 * k + 16, 8]));
+    // A column across the vertical midline: the run's other group, sorted by y.
+    const column: number[] = [];
+    for (let k = 0; k < 200; k++) column.push(add([-8, 100 + 16 * k, 8, 116 + 16 * k]));
+    // A box across both midlines (group 0) that crosses to the horizontal one only (group 1) and
+    // back, staying in the run.
+    const hub = add([-8, -12, 8, 8]);
+    const mover = add([100, -300, 108, -292]);
+    const random = mulberry32(11);
+    const search = (area: Corners): number => {
+      const found: number[] = [];
+      const tests = index.forEachInBox(...area, (id) => {
+        found.push(id);
+      });
+      expect(found.sort((a, b) => a - b)).toEqual(model.query(area));
+      return tests;
+    };
+    const near = (): number => {
+      const x = -32000 + random() * 64000;
+      const y = 100 + random() * 3200;
+      return random() < 0.5 ? search([x, -20, x + 12, 4]) : search([-20, y, 4, y + 12]);
+    };
+    const moveTo = (id: number, box: Corners): void => {
+      index.move(id, ...box);
+      model.set(id, box);
+    };
+    // A ray's first hit (rays test each group against its own reach box: a box kept in the wrong
+    // group is missed).
+    const ray = (x: number, y: number, dx: number, dy: number): void => {
+      let best: { id: number; t: number } | null = null;
+      for (const id of model.liveIds()) {
+        const t = slab(x, y, dx, dy, model.get(id));
+        if (t >= 0 && (best === null || t < best.t)) best = { id, t };
+      }
+      expect(index.raycastFirst(x, y, dx, dy)).toEqual(best);
+    };
+    index.forEachPair(() => {});
+    for (let q = 0; q < 6; q++) near(); // (four scans, then the view)
+    for (let frame = 0; frame < 50; frame++) {
+      const m = model.get(mover);
+      moveTo(mover, [m[0] + 3, m[1], m[2] + 3, m[3]]);
+      const change = frame % 5;
+      const t = row[Math.floor(random() * row.length)];
+      const b = model.get(t);
+      const c = column[Math.floor(random() * column.length)];
+      const cb = model.get(c);
+      if (change === 1) {
+        // Order kept, bands changed.
+        moveTo(t, [b[0], b[1] + 3, b[2], b[3] + 3]);
+        moveTo(c, [cb[0] - 5, cb[1], cb[2] - 5, cb[3]]);
+      } else if (change === 2) {
+        // Order kept, a larger extent: only the group's new extent finds the far end.
+        moveTo(t, [b[0], b[1], b[2] + 300, b[3]]);
+        moveTo(c, [cb[0], cb[1], cb[2], cb[3] + 300]);
+      } else if (change === 3) {
+        // Out of order: to another place along the row, and across to the other group.
+        const x = -32000 + random() * 64000;
+        moveTo(t, [x, -8, x + 16, 8]);
+        moveTo(c, [cb[0] + 20, cb[1], cb[2] + 20, cb[3]]);
+      } else if (change === 4) {
+        // To the other group, in order in both.
+        const h = model.get(hub);
+        moveTo(hub, h[0] < 0 ? [100, -12, 116, 8] : [-8, -12, 8, 8]);
+      }
+      index.forEachPair(() => {}); // (a new layout)
+      const first = near();
+      if (change === 0) expect(first).toBeLessThan(64);
+      const tb = model.get(t);
+      const ct = model.get(c);
+      search([tb[2] - 5, -2, tb[2] - 1, 2]);
+      search([ct[0] + 1, ct[3] - 5, ct[0] + 3, ct[3] - 1]);
+      search([-40, ct[1] + 1, -20, ct[1] + 3]);
+      ray(ct[2] + 50, (ct[1] + ct[3]) / 2, -1, 0);
+      ray((tb[0] + tb[2]) / 2, -500, 0, 1);
+      ray(model.get(hub)[0] + 8, -500, 0, 1);
+      for (let q = 0; q < 3; q++) near();
+    }
+  });
+
   it('crowds of boxes across many split lines (leaves handed boxes from every side, swept): every pair once', () => {
     // Hundreds of boxes 30-280 wide in a 1,024 world cross split lines at every level: leaves
     // are handed dozens of them that start inside, above or left of the leaf, in every mix of

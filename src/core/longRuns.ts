@@ -49,6 +49,13 @@ export class LongRuns {
    * minimum x and greatest maximum x, then group 1's least minimum y and greatest maximum y.
    */
   band = new Float64Array(0);
+  /**
+   * Per node: the order of its last sorted view, as offsets into its run (position k held slot
+   * runStart[n] + kept[n][k]), so that the view can be checked and taken over after the next
+   * layout (see {@link viewOf}). A layout puts a run's ids back in ascending order, so a run whose
+   * boxes did not change (the tiles of a floor, while other things move) lays out the same.
+   */
+  kept: (Int32Array | undefined)[] = [];
   /** What {@link groupRange} found: positions from … to − 1 of {@link order}. */
   from = 0;
   to = 0;
@@ -70,7 +77,10 @@ export class LongRuns {
   }
 
   byteLength(): number {
+    let kept = 0;
+    for (const order of this.kept) kept += order === undefined ? 0 : order.byteLength;
     return (
+      kept +
       this.order.byteLength +
       this.stamp.byteLength +
       this.scans.byteLength +
@@ -255,7 +265,11 @@ export function firstAtLeast(
 /**
  * Node n's sorted view in the current layout (at least {@link LONG_RUN} boxes, laid out), made once
  * n's run has been scanned {@link SCANS_BEFORE_SORT} times in it; null until then (the scan is
- * counted).
+ * counted). A node that had a view in an earlier layout gets it back at its first search in this
+ * one, checked in one pass over the run (see {@link keptView}), or sorted again at once if its
+ * boxes changed: an index where anything moves is laid out every frame, and a floor in it that
+ * searches come to was sorted again every frame after four scans (2 ms a frame for 100 small
+ * queries beside a 16,000-tile floor; 0.1 ms with the check).
  */
 export function viewOf(tree: TreeArrays, n: number): LongRuns | null {
   let runs = tree.longRuns;
@@ -267,6 +281,14 @@ export function viewOf(tree: TreeArrays, n: number): LongRuns | null {
   if (runs.stamp[n] !== tree.layouts) {
     runs.stamp[n] = tree.layouts;
     runs.scans[n] = 0;
+    const kept = runs.kept[n];
+    if (kept !== undefined) {
+      if (kept.length === tree.nodeCount[n] && keptView(tree, runs, n, kept)) {
+        runs.scans[n] = SORTED;
+        return runs;
+      }
+      runs.scans[n] = SCANS_BEFORE_SORT; // (a run searched that often before: sorted now)
+    }
   }
   if (runs.scans[n] === SORTED) return runs;
   if (++runs.scans[n] <= SCANS_BEFORE_SORT) return null;
@@ -275,7 +297,60 @@ export function viewOf(tree: TreeArrays, n: number): LongRuns | null {
   return runs;
 }
 
-/** Makes internal node n's sorted view (see above) from its laid-out run. */
+/**
+ * Node n's view from the order its last one had (`kept`, offsets into a run as long as its run
+ * now), if that order is still a sorted view of the run: every box in the group it was in, the
+ * minima in order. Writes the order, the group's extents and bands as {@link sortRun} does, and
+ * returns whether it holds (if not, the caller sorts: what was written is then overwritten).
+ */
+function keptView(tree: TreeArrays, runs: LongRuns, n: number, kept: Int32Array): boolean {
+  const boxes = tree.boxes;
+  const order = runs.order;
+  const start = tree.runStart[n];
+  const count = kept.length;
+  const split = runs.split[n];
+  let height = 0;
+  let width = 0;
+  const band = runs.band;
+  const b = 4 * n;
+  band[b] = band[b + 2] = Number.POSITIVE_INFINITY;
+  band[b + 1] = band[b + 3] = Number.NEGATIVE_INFINITY;
+  // The node's vertical midline, widened by the rounding of the cells: a box clear of it on one
+  // side is in its group by a float comparison; only boxes at the line cost a boxGroup.
+  const line =
+    tree.originX + (tree.nodeX0[n] + (1 << (tree.maxDepth - tree.nodeLevel[n] - 1))) * tree.cellWidth;
+  const before = line - tree.slackX;
+  const after = line + tree.slackX;
+  let last = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < count; k++) {
+    const r = start + kept[k];
+    const r4 = r << 2;
+    const g = k < split ? 0 : 1;
+    if (k === split) last = Number.NEGATIVE_INFINITY;
+    const min = boxes[r4 | (1 - g)];
+    if (min < last) return false;
+    const minX = boxes[r4];
+    const maxX = boxes[r4 | 2];
+    const group = minX < before && maxX > after ? 0 : maxX < before || minX > after ? 1 : -1;
+    if ((group < 0 ? tree.boxGroup(n, boxes, r4) : group) !== g) return false;
+    last = min;
+    order[start + k] = r;
+    if (g === 0) {
+      height = Math.max(height, boxes[r4 | 3] - boxes[r4 | 1]);
+      band[b] = Math.min(band[b], boxes[r4]);
+      band[b + 1] = Math.max(band[b + 1], boxes[r4 | 2]);
+    } else {
+      width = Math.max(width, boxes[r4 | 2] - boxes[r4]);
+      band[b + 2] = Math.min(band[b + 2], boxes[r4 | 1]);
+      band[b + 3] = Math.max(band[b + 3], boxes[r4 | 3]);
+    }
+  }
+  runs.extent[2 * n] = height;
+  runs.extent[2 * n + 1] = width;
+  return true;
+}
+
+/** Makes internal node n's sorted view (see above) from its laid-out run, and keeps its order. */
 function sortRun(tree: TreeArrays, runs: LongRuns, n: number): void {
   const boxes = tree.boxes;
   const order = runs.order;
@@ -307,6 +382,19 @@ function sortRun(tree: TreeArrays, runs: LongRuns, n: number): void {
   runs.split[n] = front - start;
   runs.extent[2 * n] = height;
   runs.extent[2 * n + 1] = width;
+  // Group 1 back in slot order (it filled from the end): a row whose slots ascend along it is
+  // then sorted already, which sortRows sees in one pass.
+  for (let i = front, j = end - 1; i < j; i++, j--) {
+    const r = order[i];
+    order[i] = order[j];
+    order[j] = r;
+  }
   sortRows(boxes, order, start, front - start, 1);
   sortRows(boxes, order, front, end - front, 0);
+  let kept = runs.kept[n];
+  if (kept === undefined || kept.length !== end - start) {
+    kept = new Int32Array(end - start);
+    runs.kept[n] = kept;
+  }
+  for (let k = 0; k < kept.length; k++) kept[k] = order[start + k] - start;
 }

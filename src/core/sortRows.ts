@@ -5,7 +5,9 @@
 /**
  * Sorts order[from … from + n − 1], numbers of boxes in `boxes` (box r at 4r … 4r + 3), by the
  * boxes' minimum on `axis` (0: x, 1: y). Heapsort: no allocation, no recursion, n log n whatever
- * the input. (The pair walk sorts a leaf's handed-down rows with it, the searches long internal
+ * the input, after one pass that returns if they are in order already (a row of tiles added from
+ * left to right, whose ids, and so slots, ascend along the row: 16,000 of them took 1.7 ms to
+ * heapsort). (The pair walk sorts a leaf's handed-down rows with it, the searches long internal
  * runs: see pairs.ts, sweepHanded, and longRuns.ts.)
  */
 export function sortRows(
@@ -15,6 +17,9 @@ export function sortRows(
   n: number,
   axis: number,
 ): void {
+  let k = 1;
+  while (k < n && !(boxes[(order[from + k] << 2) | axis] < boxes[(order[from + k - 1] << 2) | axis])) k++;
+  if (k >= n) return;
   for (let start = (n >> 1) - 1; start >= 0; start--) siftRow(boxes, order, from, start, n, axis);
   for (let end = n - 1; end > 0; end--) {
     const top = order[from];
