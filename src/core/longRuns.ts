@@ -309,12 +309,7 @@ function keptView(tree: TreeArrays, runs: LongRuns, n: number, kept: Int32Array)
   const start = tree.runStart[n];
   const count = kept.length;
   const split = runs.split[n];
-  let height = 0;
-  let width = 0;
-  const band = runs.band;
-  const b = 4 * n;
-  band[b] = band[b + 2] = Number.POSITIVE_INFINITY;
-  band[b + 1] = band[b + 3] = Number.NEGATIVE_INFINITY;
+  clearMeasures(runs, n);
   // The node's vertical midline, widened by the rounding of the cells: a box clear of it on one
   // side is in its group by a float comparison; only boxes at the line cost a boxGroup.
   const line =
@@ -335,18 +330,8 @@ function keptView(tree: TreeArrays, runs: LongRuns, n: number, kept: Int32Array)
     if ((group < 0 ? tree.boxGroup(n, boxes, r4) : group) !== g) return false;
     last = min;
     order[start + k] = r;
-    if (g === 0) {
-      height = Math.max(height, boxes[r4 | 3] - boxes[r4 | 1]);
-      band[b] = Math.min(band[b], boxes[r4]);
-      band[b + 1] = Math.max(band[b + 1], boxes[r4 | 2]);
-    } else {
-      width = Math.max(width, boxes[r4 | 2] - boxes[r4]);
-      band[b + 2] = Math.min(band[b + 2], boxes[r4 | 1]);
-      band[b + 3] = Math.max(band[b + 3], boxes[r4 | 3]);
-    }
+    measureBox(runs, n, g, boxes, r4);
   }
-  runs.extent[2 * n] = height;
-  runs.extent[2 * n + 1] = width;
   return true;
 }
 
@@ -359,29 +344,15 @@ function sortRun(tree: TreeArrays, runs: LongRuns, n: number): void {
   // Group 0 fills from the front, group 1 from the back (the groups of TreeArrays.boxGroup).
   let front = start;
   let back = end;
-  let height = 0;
-  let width = 0;
-  const band = runs.band;
-  const b = 4 * n;
-  band[b] = band[b + 2] = Number.POSITIVE_INFINITY;
-  band[b + 1] = band[b + 3] = Number.NEGATIVE_INFINITY;
+  clearMeasures(runs, n);
   for (let r = start; r < end; r++) {
     const r4 = r << 2;
-    if (tree.boxGroup(n, boxes, r4) === 0) {
-      order[front++] = r;
-      height = Math.max(height, boxes[r4 | 3] - boxes[r4 | 1]);
-      band[b] = Math.min(band[b], boxes[r4]);
-      band[b + 1] = Math.max(band[b + 1], boxes[r4 | 2]);
-    } else {
-      order[--back] = r;
-      width = Math.max(width, boxes[r4 | 2] - boxes[r4]);
-      band[b + 2] = Math.min(band[b + 2], boxes[r4 | 1]);
-      band[b + 3] = Math.max(band[b + 3], boxes[r4 | 3]);
-    }
+    const g = tree.boxGroup(n, boxes, r4);
+    if (g === 0) order[front++] = r;
+    else order[--back] = r;
+    measureBox(runs, n, g, boxes, r4);
   }
   runs.split[n] = front - start;
-  runs.extent[2 * n] = height;
-  runs.extent[2 * n + 1] = width;
   // Group 1 back in slot order (it filled from the end): a row whose slots ascend along it is
   // then sorted already, which sortRows sees in one pass.
   for (let i = front, j = end - 1; i < j; i++, j--) {
@@ -397,4 +368,26 @@ function sortRun(tree: TreeArrays, runs: LongRuns, n: number): void {
     runs.kept[n] = kept;
   }
   for (let k = 0; k < kept.length; k++) kept[k] = order[start + k] - start;
+}
+
+/** Node n's extents at 0 and its bands empty, for {@link measureBox} to widen. */
+function clearMeasures(runs: LongRuns, n: number): void {
+  runs.extent[2 * n] = runs.extent[2 * n + 1] = 0;
+  const b = 4 * n;
+  runs.band[b] = runs.band[b + 2] = Number.POSITIVE_INFINITY;
+  runs.band[b + 1] = runs.band[b + 3] = Number.NEGATIVE_INFINITY;
+}
+
+/**
+ * Widens node n's group g by the box at boxes[r4 …]: its extent along the group's sort axis (the
+ * height for group 0, the width for group 1) and its band across it.
+ */
+function measureBox(runs: LongRuns, n: number, g: number, boxes: Float64Array, r4: number): void {
+  const band = runs.band;
+  const b = 4 * n + 2 * g;
+  const e = 2 * n + g;
+  const along = 1 - g; // (group 0 is sorted by y, and lies across x)
+  runs.extent[e] = Math.max(runs.extent[e], boxes[r4 | (along + 2)] - boxes[r4 | along]);
+  band[b] = Math.min(band[b], boxes[r4 | g]);
+  band[b + 1] = Math.max(band[b + 1], boxes[r4 | (g + 2)]);
 }
