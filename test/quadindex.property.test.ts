@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as internal from '../src/core/internal.js';
+import { sortRows } from '../src/core/sortRows.js';
 import { QuadIndex, Quadtree, type Rect } from '../src/index.js';
 import { boundsArb, boxArb, optionsArb } from './arbitraries.js';
 import { mulberry32, shiftyBounds } from './fixtures.js';
@@ -1642,5 +1643,38 @@ describe('nearest with a limit whose square under- or overflows', () => {
       index.forEachNearest(0, 0, (id) => void seen.push(id), limit);
       expect(seen).toEqual([near]);
     }
+  });
+});
+
+describe('sortRows (the sort of rows along a row: views and the pair walk)', () => {
+  it('sorts any order by the minimum on the axis: a few ascending runs merged, more heapsorted', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 0, maxLength: 300 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.integer({ min: 0, max: 1 }),
+        fc.nat(5),
+        (keys, runs, axis, from) => {
+          const n = keys.length;
+          const boxes = new Float64Array(4 * n);
+          for (let r = 0; r < n; r++) boxes[4 * r + axis] = keys[r];
+          // `runs` ascending runs of rows (each sorted), or random order when the property's runs exceed n.
+          const rows = Array.from({ length: n }, (_, r) => r);
+          const cut = Math.max(1, Math.ceil(n / runs));
+          const order = new Int32Array(from + n + 3).fill(-7);
+          const arranged: number[] = [];
+          for (let start = 0; start < n; start += cut) {
+            arranged.push(...rows.slice(start, start + cut).sort((a, b) => keys[a] - keys[b]));
+          }
+          order.set(arranged, from);
+          sortRows(boxes, order, from, n, axis);
+          const sortedKeys = Array.from(order.subarray(from, from + n), (r) => keys[r]);
+          expect(sortedKeys).toEqual([...keys].sort((a, b) => a - b));
+          expect([...order.subarray(from, from + n)].sort((a, b) => a - b)).toEqual(rows);
+          expect([...order.subarray(0, from), ...order.subarray(from + n)].every((v) => v === -7)).toBe(true);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

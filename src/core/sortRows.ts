@@ -1,14 +1,16 @@
 /*
- * The sorts the index needs without allocating: box numbers by a coordinate, and plain ints.
+ * The sorts the index needs: box numbers by a coordinate, and plain ints. No allocation but the
+ * growth of one scratch array for merges, kept for the next sort.
  */
 
 /**
  * Sorts order[from … from + n − 1], numbers of boxes in `boxes` (box r at 4r … 4r + 3), by the
- * boxes' minimum on `axis` (0: x, 1: y). Heapsort: no allocation, no recursion, n log n whatever
- * the input, after one pass that returns if they are in order already (a row of tiles added from
- * left to right, whose ids, and so slots, ascend along the row: 16,000 of them took 1.7 ms to
- * heapsort). (The pair walk sorts a leaf's handed-down rows with it, the searches long internal
- * runs: see pairs.ts, sweepHanded, and longRuns.ts.)
+ * boxes' minimum on `axis` (0: x, 1: y). No recursion; allocation only to grow one scratch array.
+ * Rows that come as a few ascending runs are merged: a row of tiles added from left to right
+ * (whose ids, and so slots, ascend along it) in one pass, or as the pair walk's corner groups of
+ * it (see pairs.ts, sweepHanded), or with a few boxes that joined the run since (16,000 tiles:
+ * 1.7 ms to heapsort). Anything else is heapsorted: n log n whatever the input. (The pair walk
+ * sorts a leaf's handed-down rows with it, the searches long internal runs: see longRuns.ts.)
  */
 export function sortRows(
   boxes: Float64Array,
@@ -17,9 +19,63 @@ export function sortRows(
   n: number,
   axis: number,
 ): void {
-  let k = 1;
-  while (k < n && !(boxes[(order[from + k] << 2) | axis] < boxes[(order[from + k - 1] << 2) | axis])) k++;
-  if (k >= n) return;
+  // The ascending runs' starts, up to MAX_RUNS of them.
+  let runs = 1;
+  runStarts[0] = from;
+  for (let k = from + 1; k < from + n; k++) {
+    if (boxes[(order[k] << 2) | axis] < boxes[(order[k - 1] << 2) | axis]) {
+      if (runs === MAX_RUNS) {
+        heapsortRows(boxes, order, from, n, axis);
+        return;
+      }
+      runStarts[runs++] = k;
+    }
+  }
+  runStarts[runs] = from + n;
+  // Merge neighbours until one run is left (log runs passes).
+  while (runs > 1) {
+    let kept = 0;
+    for (let i = 0; i < runs; i += 2) {
+      if (i + 1 < runs) mergeRuns(boxes, order, runStarts[i], runStarts[i + 1], runStarts[i + 2], axis);
+      runStarts[kept++] = runStarts[i];
+    }
+    runStarts[kept] = from + n;
+    runs = kept;
+  }
+}
+
+/** Beyond this many ascending runs, {@link sortRows} heapsorts. */
+const MAX_RUNS = 16;
+const runStarts = new Int32Array(MAX_RUNS + 1);
+/** Scratch for {@link mergeRuns}: the left run, copied out. */
+let mergeBuffer = new Int32Array(64);
+
+/** Merges the ascending runs order[a … b − 1] and order[b … c − 1] into order[a … c − 1]. */
+function mergeRuns(
+  boxes: Float64Array,
+  order: Int32Array,
+  a: number,
+  b: number,
+  c: number,
+  axis: number,
+): void {
+  const left = b - a;
+  if (mergeBuffer.length < left) mergeBuffer = new Int32Array(Math.max(left, 2 * mergeBuffer.length));
+  const buffer = mergeBuffer;
+  for (let i = 0; i < left; i++) buffer[i] = order[a + i];
+  let i = 0;
+  let j = b;
+  let k = a;
+  while (i < left && j < c) {
+    // The right run's row first only when it is strictly less: the walk never relied on ties' order.
+    if (boxes[(order[j] << 2) | axis] < boxes[(buffer[i] << 2) | axis]) order[k++] = order[j++];
+    else order[k++] = buffer[i++];
+  }
+  while (i < left) order[k++] = buffer[i++];
+}
+
+/** Heapsort of order[from … from + n − 1] by the boxes' minimum on `axis`. */
+function heapsortRows(boxes: Float64Array, order: Int32Array, from: number, n: number, axis: number): void {
   for (let start = (n >> 1) - 1; start >= 0; start--) siftRow(boxes, order, from, start, n, axis);
   for (let end = n - 1; end > 0; end--) {
     const top = order[from];
