@@ -172,6 +172,19 @@ describe('index sweeps vs brute force (fast-check)', () => {
     expect(order).toEqual([0, 1]);
   });
 
+  it('known answers: boxes of zero height 5e-324 apart meet and part at one instant, a miss', () => {
+    // Both entry and exit times underflow to 0; the fallback for an exit that underflowed (an
+    // overlap far smaller than the motion) took it for a start inside (fast-check found it).
+    const index = new QuadIndex({ x: -128, y: -64, width: 256, height: 128 }, { maxObjects: 1 });
+    index.add(-127.999999999744, -5e-324, -127.999999999744 + 1e-9, -5e-324);
+    expect(index.sweep(-256, 0, 0, 0, 0, -2)).toBeNull();
+    expect(index.sweep(-256, -5e-324, 0, -5e-324, 0, 2)).toBeNull();
+    // A start inside that small, and its exit underflowing, is still a hit at 0.
+    const inside = new QuadIndex({ x: -128, y: -64, width: 256, height: 128 });
+    inside.add(0, 0, 1, 1e-300);
+    expect(inside.sweep(0, 0, 1, 1e-300, 0, 1e30)).toMatchObject({ id: 0, t: 0 });
+  });
+
   it('known answers: a fast bullet does not tunnel through a thin wall', () => {
     const index = new QuadIndex({ x: 0, y: 0, width: 200, height: 200 });
     const wall = index.add(30, 0, 32, 200); // 2 px thick
