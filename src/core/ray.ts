@@ -29,6 +29,8 @@ export const RAY_ENTER = 5;
 /** Where a walk without a visitor leaves the first hit: its t and id (−1: none yet). */
 export const FIRST_T = 6;
 export const FIRST_ID = 7;
+/** Where {@link rayEnter} leaves the t at which the segment leaves the box it met (the walk's own). */
+const RAY_EXIT = 8;
 
 /**
  * Visits the ids whose box the segment (x, y) + t·(dirX, dirY), t in [0, maxT], touches, node
@@ -132,11 +134,13 @@ function offer(
 }
 
 /**
- * Offers the boxes of node n's group g near the segment (see {@link groupAlong}), in the order the
- * ray meets them along the group's sort axis, and stops at the first that starts beyond the
- * segment's end on that axis: the limit falls with each hit, so a ray running along a row (a ray
- * inside a floor's thickness) tests the tiles up to its first hit, not the whole row. Returns
- * true when the visitor stopped the walk.
+ * Offers the boxes of node n's group g near the part of the segment inside the group's reach box
+ * (none when the segment misses it, `groups` bit g clear: a slanted ray with no limit thus asks for
+ * the few boxes where it crosses a row, not the whole row), in the order the ray meets them along
+ * the group's sort axis, and stops at the first that starts beyond the segment's end on that axis:
+ * the limit falls with each hit, so a ray running along a row (a ray inside a floor's thickness)
+ * tests the tiles up to its first hit, not the whole row. Returns true when the visitor stopped
+ * the walk.
  */
 function walkGroup(
   tree: TreeArrays,
@@ -147,7 +151,16 @@ function walkGroup(
   ray: Float64Array,
   visit: RayWalkVisitor | null,
 ): boolean {
-  groupAlong(tree, view, n, g, groups, ray);
+  if ((groups & (1 << g)) !== 0 && tree.reachBounds(n, g, nodeBox) && rayEnter(ray, nodeBox, 0)) {
+    const t0 = ray[RAY_ENTER];
+    const t1 = ray[RAY_EXIT];
+    areaAlong(ray[RAY_X], ray[RAY_DIR_X], t0, t1, nodeBox, 0);
+    areaAlong(ray[RAY_Y], ray[RAY_DIR_Y], t0, t1, nodeBox, 1);
+  } else {
+    // (An empty area: no box starts at or below −∞.)
+    nodeBox[0] = nodeBox[1] = nodeBox[2] = nodeBox[3] = Number.NEGATIVE_INFINITY;
+  }
+  groupRange(tree, view, n, g, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
   const from = view.from;
   const to = view.to;
   const order = view.order;
@@ -188,43 +201,6 @@ function segmentEnd(p: number, d: number, limit: number, side: number): number {
 }
 
 /**
- * {@link groupRange} of node n's group g in its sorted view for the ray: the part of its segment
- * inside the group's reach box (an empty range when the segment misses it, `groups` bit g clear).
- * A slanted ray with no limit thus asks for the few boxes where it crosses a row, not the whole
- * row.
- */
-function groupAlong(
-  tree: TreeArrays,
-  view: LongRuns,
-  n: number,
-  g: number,
-  groups: number,
-  ray: Float64Array,
-): void {
-  if ((groups & (1 << g)) !== 0) {
-    tree.reachBounds(n, g, nodeBox);
-    // The segment's t-interval inside the box (it meets it: see walkRayNodes), then its ends.
-    let t0 = 0;
-    let t1 = ray[RAY_LIMIT];
-    for (let axis = 0; axis < 2; axis++) {
-      const d = ray[RAY_DIR_X + axis];
-      if (d === 0) continue;
-      const p = ray[RAY_X + axis];
-      const a = (nodeBox[axis] - p) / d;
-      const b = (nodeBox[axis + 2] - p) / d;
-      t0 = Math.max(t0, Math.min(a, b));
-      t1 = Math.min(t1, Math.max(a, b));
-    }
-    areaAlong(ray[RAY_X], ray[RAY_DIR_X], t0, t1, nodeBox, 0);
-    areaAlong(ray[RAY_Y], ray[RAY_DIR_Y], t0, t1, nodeBox, 1);
-  } else {
-    // (An empty area: no box starts at or below −∞.)
-    nodeBox[0] = nodeBox[1] = nodeBox[2] = nodeBox[3] = Number.NEGATIVE_INFINITY;
-  }
-  groupRange(tree, view, n, g, nodeBox[0], nodeBox[1], nodeBox[2], nodeBox[3]);
-}
-
-/**
  * A ray walk (arguments checked by the caller: see {@link checkRay}) over `tree`, with `visit` (null:
  * find the first hit, see {@link walkRayNodes}); returns the walk's numbers, where the first hit is
  * found (read them before the next traversal).
@@ -256,8 +232,9 @@ export function runRay(
 
 /**
  * Whether the segment of `ray` (a walk's numbers, see {@link walkRayNodes}), t ∈ [0, limit], meets the
- * closed box b[o … o + 3]; if so the parameter t ≥ 0 at which it enters is left in the ray's last
- * entry. Slab method; a zero direction component means the segment must already be inside that slab.
+ * closed box b[o … o + 3]; if so the parameter t ≥ 0 at which it enters is left at RAY_ENTER, and
+ * the one at which it leaves (≤ limit) at RAY_EXIT. Slab method; a zero direction component means
+ * the segment must already be inside that slab.
  */
 function rayEnter(ray: Float64Array, b: Float64Array, o: number): boolean {
   const x = ray[RAY_X];
@@ -290,6 +267,7 @@ function rayEnter(ray: Float64Array, b: Float64Array, o: number): boolean {
     if (tMin > tMax) return false;
   }
   ray[RAY_ENTER] = tMin;
+  ray[RAY_EXIT] = tMax;
   return true;
 }
 
